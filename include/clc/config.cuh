@@ -1,0 +1,44 @@
+//! @file config.cuh
+//! @brief Target detection and the few portability macros every clc header uses.
+#pragma once
+
+#if defined(__CUDACC__) || defined(__CUDA_ARCH__)
+#  define CLC_HOST_DEVICE __host__ __device__
+#  define CLC_DEVICE __device__
+#else
+#  define CLC_HOST_DEVICE
+#  define CLC_DEVICE
+#endif
+
+#define CLC_FORCEINLINE __forceinline__
+
+// CLC_HAS_HARDWARE_CLC: the device pass targets sm_100 or later, where
+// clusterlaunchcontrol.try_cancel / query_cancel exist (PTX ISA 8.6).
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 1000)
+#  define CLC_HAS_HARDWARE_CLC 1
+#else
+#  define CLC_HAS_HARDWARE_CLC 0
+#endif
+
+// CLC_HAS_MULTICAST: the multicast::cluster::all form of try_cancel needs an
+// architecture- or family-specific target (sm_100a, sm_101a, sm_110a, ...).
+#if defined(__CUDA_ARCH_FEAT_SM100_ALL) || defined(__CUDA_ARCH_FEAT_SM101_ALL) || \
+    defined(__CUDA_ARCH_FEAT_SM103_ALL) || defined(__CUDA_ARCH_FEAT_SM110_ALL) || \
+    defined(__CUDA_ARCH_SPECIFIC__) || defined(__CUDA_ARCH_FAMILY_SPECIFIC__)
+#  define CLC_HAS_MULTICAST CLC_HAS_HARDWARE_CLC
+#else
+#  define CLC_HAS_MULTICAST 0
+#endif
+
+// Clusters, distributed shared memory, st.async and mbarrier tx-counts: sm_90+.
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900)
+#  define CLC_HAS_CLUSTERS 1
+#else
+#  define CLC_HAS_CLUSTERS 0
+#endif
+
+// Tests define CLC_HANG_TIMEOUT_NS (e.g. 20 s) so that a barrier wait that never completes
+// traps (the launch fails with an error) instead of hanging the process. 0 = wait forever.
+#ifndef CLC_HANG_TIMEOUT_NS
+#  define CLC_HANG_TIMEOUT_NS 0ull
+#endif

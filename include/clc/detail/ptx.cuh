@@ -1,0 +1,118 @@
+//! @file detail/ptx.cuh
+//! @brief The few synchronisation primitives clc uses, on top of CCCL's `cuda::ptx` wrappers.
+//! The only hand-written inline PTX of the project's runtime lives here, where CCCL has no wrapper.
+#pragma once
+
+#include <cstdint>
+
+#include <cooperative_groups.h>
+#include <cuda/ptx>
+
+#include "../config.cuh"
+
+namespace clc::detail {
+
+#if defined(__CUDACC__)
+
+//! This CTA's rank inside its cluster (0 without clusters).
+CLC_DEVICE CLC_FORCEINLINE unsigned cluster_rank() { return cuda::ptx::get_sreg_cluster_ctarank(); }
+//! Number of CTAs in this cluster.
+CLC_DEVICE CLC_FORCEINLINE unsigned cluster_num_ctas() {
+  return cuda::ptx::get_sreg_cluster_nctaid_x() * cuda::ptx::get_sreg_cluster_nctaid_y() *
+         cuda::ptx::get_sreg_cluster_nctaid_z();
+}
+//! Linear index of this cluster in the launched grid and the number of launched clusters.
+CLC_DEVICE CLC_FORCEINLINE unsigned cluster_linear_id() {
+  return cuda::ptx::get_sreg_clusterid_x() +
+         cuda::ptx::get_sreg_nclusterid_x() *
+             (cuda::ptx::get_sreg_clusterid_y() + cuda::ptx::get_sreg_nclusterid_y() * cuda::ptx::get_sreg_clusterid_z());
+}
+CLC_DEVICE CLC_FORCEINLINE unsigned num_clusters() {
+  return cuda::ptx::get_sreg_nclusterid_x() * cuda::ptx::get_sreg_nclusterid_y() * cuda::ptx::get_sreg_nclusterid_z();
+}
+
+//! The same shared-memory object in CTA `rank` of this cluster (mapa). Own rank included.
+template <class T>
+CLC_DEVICE CLC_FORCEINLINE T* map_to_rank(T* p, unsigned rank) {
+  return cooperative_groups::this_cluster().map_shared_rank(p, static_cast<int>(rank));
+}
+
+//! Whole-cluster barrier with release/acquire: everything a CTA did before it (remote arrives,
+//! st.async into peers, barrier init) is visible to every CTA after it.
+CLC_DEVICE CLC_FORCEINLINE void cluster_sync() {
+  cuda::ptx::barrier_cluster_arrive(cuda::ptx::sem_release);
+  cuda::ptx::barrier_cluster_wait(cuda::ptx::sem_acquire);
+}
+
+CLC_DEVICE CLC_FORCEINLINE void mbarrier_init(std::uint64_t* bar, std::uint32_t count) {
+  cuda::ptx::mbarrier_init(bar, count);
+}
+
+//! Wait until the phase with parity `phase` of `bar` (in this CTA) has completed. Acquire at
+//! cluster scope: the data a peer CTA published before arriving (or completing tx) is visible.
+//! With CLC_HANG_TIMEOUT_NS set (tests), a wait that never completes traps instead of hanging.
+CLC_DEVICE CLC_FORCEINLINE void mbarrier_wait(std::uint64_t* bar, std::uint32_t phase) {
+#if CLC_HANG_TIMEOUT_NS
+  std::uint64_t const t0 = cuda::ptx::get_sreg_globaltimer();
+#endif
+  while (!cuda::ptx::mbarrier_try_wait_parity(cuda::ptx::sem_acquire, cuda::ptx::scope_cluster, bar, phase)) {
+#if CLC_HANG_TIMEOUT_NS
+    if (cuda::ptx::get_sreg_globaltimer() - t0 > CLC_HANG_TIMEOUT_NS) {
+      __trap();  // the launch fails with cudaErrorLaunchFailure: a hang becomes an error
+    }
+#endif
+  }
+}
+
+//! Arrive on a barrier of CTA `rank` (own rank included), release at cluster scope.
+CLC_DEVICE CLC_FORCEINLINE void mbarrier_arrive_remote(std::uint64_t* local_bar, unsigned rank) {
+  cuda::ptx::mbarrier_arrive(cuda::ptx::sem_release, cuda::ptx::scope_cluster, cuda::ptx::space_cluster,
+                             map_to_rank(local_bar, rank));
+}
+
+//! Arrive on CTA `rank`'s barrier and expect `bytes` more transaction bytes in its current phase.
+CLC_DEVICE CLC_FORCEINLINE void mbarrier_arrive_expect_tx_remote(std::uint64_t* local_bar, unsigned rank,
+                                                                  std::uint32_t bytes) {
+  cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_release, cuda::ptx::scope_cluster, cuda::ptx::space_cluster,
+                                       map_to_rank(local_bar, rank), bytes);
+}
+
+//! Arrive on a barrier of this CTA (release, CTA scope).
+CLC_DEVICE CLC_FORCEINLINE void mbarrier_arrive_local(std::uint64_t* bar) {
+  (void)cuda::ptx::mbarrier_arrive(bar);
+}
+
+//! 16-byte asynchronous store into CTA `rank`'s copy of `local_slot`, completing 16 transaction
+//! bytes on that CTA's copy of `local_bar` (exactly what the hardware's multicast response does).
+CLC_DEVICE CLC_FORCEINLINE void st_async_16(uint4* local_slot, std::uint64_t* local_bar, unsigned rank, uint4 v) {
+  std::uint32_t const words[4] = {v.x, v.y, v.z, v.w};
+  cuda::ptx::st_async(reinterpret_cast<std::uint32_t*>(map_to_rank(local_slot, rank)), words,
+                      map_to_rank(local_bar, rank));
+}
+
+//! Order this thread's generic-proxy reads of shared memory before later async-proxy writes to it.
+CLC_DEVICE CLC_FORCEINLINE void fence_generic_to_async_shared() {
+  cuda::ptx::fence_proxy_async(cuda::ptx::space_shared);
+}
+
+CLC_DEVICE CLC_FORCEINLINE void fence_barrier_init() {
+  cuda::ptx::fence_mbarrier_init(cuda::ptx::sem_release, cuda::ptx::scope_cluster);
+}
+
+//! One 128-bit load of a response slot (never several narrower loads: a torn read mixes responses).
+CLC_DEVICE CLC_FORCEINLINE uint4 load_response(uint4 const* slot) {
+  // CCCL has no wrapper for a plain shared load; this is the one inline asm of the fetch path.
+  uint4 v;
+  asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+               : "r"(static_cast<std::uint32_t>(__cvta_generic_to_shared(slot)))
+               : "memory");
+  return v;
+}
+
+CLC_DEVICE CLC_FORCEINLINE std::uint64_t globaltimer_ns() { return cuda::ptx::get_sreg_globaltimer(); }
+CLC_DEVICE CLC_FORCEINLINE unsigned sm_id() { return cuda::ptx::get_sreg_smid(); }
+
+#endif  // __CUDACC__
+
+}  // namespace clc::detail

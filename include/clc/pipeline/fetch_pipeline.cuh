@@ -1,0 +1,105 @@
+//! @file pipeline/fetch_pipeline.cuh
+//! @brief The response ring shared by `Hardware` and `Ticket`: `Stages` 16-byte slots, each with a
+//! full barrier (in every CTA: 1 arrival + 16 transaction bytes) and an empty barrier (in cluster
+//! rank 0 only matters: one arrival per consumer warp of every CTA of the cluster), plus the
+//! throttle barrier that grants the scheduler one fetch per tile started.
+#pragma once
+
+#include <cstdint>
+
+#include "../config.cuh"
+#include "pipeline_state.cuh"
+
+#if defined(__CUDACC__)
+#  include "../detail/ptx.cuh"
+#endif
+
+namespace clc {
+
+template <int Stages>
+struct FetchStorage {
+  alignas(16) uint4 slot[Stages];  // same offset in every CTA: the multicast response needs that
+  std::uint64_t full[Stages];
+  std::uint64_t empty[Stages];
+  std::uint64_t throttle;          // rank 0: the producer role arrives once per tile it starts
+  int end_seen;                    // rank 0: set by the producer role before its last throttle arrive
+};
+
+#if defined(__CUDACC__)
+
+template <int Stages>
+class FetchPipeline {
+ public:
+  using State = PipelineState<Stages>;
+  static constexpr std::uint32_t kResponseBytes = 16;
+
+  CLC_DEVICE explicit FetchPipeline(FetchStorage<Stages>& s) : s_(s) {}
+
+  //! One thread per CTA. Must be followed by a cluster barrier before any CTA touches a peer.
+  CLC_DEVICE void init(unsigned consumer_arrivals) {
+    for (int i = 0; i < Stages; ++i) {
+      detail::mbarrier_init(&s_.full[i], 1);                   // the scheduler's arm (arrive.expect_tx)
+      detail::mbarrier_init(&s_.empty[i], consumer_arrivals);  // every consumer warp of the cluster
+    }
+    detail::mbarrier_init(&s_.throttle, 1);
+    s_.end_seen = 0;
+    detail::fence_barrier_init();  // make the inits visible to peers' remote arrives (cluster scope)
+  }
+
+  // -- producer side: one elected thread of cluster rank 0 -------------------------------------
+  //! Wait until every consumer of the cluster has released slot `st.index`.
+  CLC_DEVICE void producer_acquire(State st) { detail::mbarrier_wait(&s_.empty[st.index], st.phase); }
+
+  //! Arm slot `st.index`'s full barrier in *every* CTA (1 arrival + 16 expected bytes). Arming only
+  //! rank 0 would leave the other CTAs waiting forever.
+  CLC_DEVICE void producer_arm(State st, unsigned cluster_size) {
+    for (unsigned r = 0; r < cluster_size; ++r)
+      detail::mbarrier_arrive_expect_tx_remote(&s_.full[st.index], r, kResponseBytes);
+  }
+
+  CLC_DEVICE uint4* slot(State st) { return &s_.slot[st.index]; }
+  CLC_DEVICE std::uint64_t* full_barrier(State st) { return &s_.full[st.index]; }
+
+  //! Teardown: wait until every slot has been released, so no remote arrive can still target this
+  //! CTA and no response is still being read when the cluster exits.
+  CLC_DEVICE void producer_tail(State st) {
+    for (int i = 0; i < Stages; ++i) {
+      producer_acquire(st);
+      ++st;
+    }
+  }
+
+  // -- consumer side: every lane of each consumer warp -----------------------------------------
+  CLC_DEVICE uint4 consumer_wait(State st) {
+    detail::mbarrier_wait(&s_.full[st.index], st.phase);
+    return detail::load_response(&s_.slot[st.index]);
+  }
+
+  //! Release slot `st.index` to the producer: every lane orders its generic read before the next
+  //! async write into the slot, the warp converges, and lane 0 arrives on rank 0's empty barrier.
+  CLC_DEVICE void consumer_release(State st, unsigned lane) {
+    detail::fence_generic_to_async_shared();
+    __syncwarp();
+    if (lane == 0) detail::mbarrier_arrive_remote(&s_.empty[st.index], 0);
+  }
+
+  // -- throttle (rank 0) ------------------------------------------------------------------------
+  //! Producer role, lane 0 of rank 0: one credit per tile started, or the end of its work.
+  CLC_DEVICE void throttle_feed(bool end) {
+    if (end) s_.end_seen = 1;  // published by the arrive (release) below
+    detail::mbarrier_arrive_local(&s_.throttle);
+  }
+  //! Scheduler: wait for the next credit; true when the producer has seen the end of the work.
+  CLC_DEVICE bool throttle_wait(std::uint32_t& phase) {
+    detail::mbarrier_wait(&s_.throttle, phase);
+    phase ^= 1u;
+    return *reinterpret_cast<int volatile*>(&s_.end_seen) != 0;
+  }
+
+ private:
+  FetchStorage<Stages>& s_;
+};
+
+#endif  // __CUDACC__
+
+}  // namespace clc

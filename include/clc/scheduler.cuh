@@ -1,0 +1,297 @@
+//! @file scheduler.cuh
+//! @brief `clc::Scheduler<Source, Stages>`: the whole fetch protocol, written once. Kernel authors
+//! place its `SharedStorage` in shared memory; each warp role iterates its tiles with
+//! `for (WorkTile t : sched.tiles(role))`; one scheduler warp runs `run_scheduler_warp()`; everyone
+//! ends with `finish()`.
+//!
+//! Protocol (DESIGN.md section 4), per cluster:
+//!  - rank 0's scheduler thread waits for a throttle credit (the Producer role started a tile), waits
+//!    for an empty slot, arms the full barrier of every CTA, then issues the source's fetch;
+//!  - every consumer warp of every CTA waits on its own full barrier, reads the 16-byte response
+//!    with one load, decodes it, and releases the slot on rank 0's empty barrier;
+//!  - a failed response ends every role's loop; the scheduler never issues after that, drains every
+//!    slot, and all CTAs meet at a cluster barrier before exiting.
+#pragma once
+
+#include <cstdint>
+
+#include "config.cuh"
+#include "pipeline/fetch_pipeline.cuh"
+#include "pipeline/pipeline_state.cuh"
+#include "source/auto.cuh"
+#include "tile_space.cuh"
+#include "trace_record.hpp"
+#include "work_tile.cuh"
+
+#if defined(__CUDACC__)
+#  include "detail/ptx.cuh"
+#endif
+
+namespace clc {
+
+//! Which role iterates. Exactly one warp per CTA iterates as `Producer` (the warp that starts tiles,
+//! e.g. a GEMM's load warp): in cluster rank 0 it feeds the throttle. Every other iterating warp is a
+//! `Consumer`.
+enum class Role : int { Producer = 0, Consumer = 1 };
+
+//! Everything the device side of a launch needs; built by the host API (`clc::launch`, workloads).
+struct SchedulerParams {
+  TileSpace tiles;
+  TicketWorkspace* workspace = nullptr;  //!< Ticket only
+  std::uint32_t fail_threshold = 0;      //!< Ticket, tests only: injected spurious failures (of 2^32)
+  std::uint32_t seed = 0;
+  TileTraceRecord* trace = nullptr;      //!< optional per-tile trace, indexed by linear tile id
+};
+
+#if defined(__CUDACC__)
+
+template <class Source, int Stages = 2>
+class Scheduler {
+  static_assert(Source::kind != SourceKind::Auto,
+                "clc::Scheduler needs a concrete source; Auto is resolved by the host launch API");
+  static_assert(Stages >= 1 && Stages <= 8, "Stages must be between 1 and 8");
+
+ public:
+  using Pipeline = FetchPipeline<Stages>;
+  using State = PipelineState<Stages>;
+  struct SharedStorage {
+    FetchStorage<Stages> pipe;
+  };
+
+  //! Per-warp iteration state.
+  struct RoleState {
+    Role role = Role::Consumer;
+    State cons = make_consumer_start_state<Stages>();
+    int next_cluster = 0;  // Static / Single: the next cluster index of this worker's plan
+  };
+
+  //! @param consumer_warps_per_cta number of warps in each CTA that iterate `tiles()` / `initial()`.
+  CLC_DEVICE Scheduler(SharedStorage& storage, SchedulerParams const& params, unsigned consumer_warps_per_cta)
+      : pipe_(storage.pipe), params_(params), consumer_warps_(consumer_warps_per_cta) {
+    rank_ = detail::cluster_rank();
+    cluster_size_ = detail::cluster_num_ctas();
+    rank_x_ = int(cuda::ptx::get_sreg_cluster_ctaid_x());
+    rank_y_ = int(cuda::ptx::get_sreg_cluster_ctaid_y());
+  }
+
+  //! Collective over all threads of all CTAs of the cluster: barrier init, then a cluster barrier so
+  //! that every CTA exists and is initialised before any remote arrive or st.async targets it.
+  CLC_DEVICE void init() {
+    if constexpr (Source::fetches) {
+      if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) pipe_.init(consumer_warps_ * cluster_size_);
+    }
+    detail::cluster_sync();
+  }
+
+  //! The scheduler warp (call from one warp per CTA; only lane 0 of cluster rank 0 works). Returns
+  //! when the work is exhausted and every issued response has been released by every consumer.
+  CLC_DEVICE void run_scheduler_warp() {
+    if constexpr (Source::fetches) {
+      if (rank_ != 0 || (threadIdx.x & 31) != 0) return;
+      State prod = make_producer_start_state<Stages>();
+      std::uint32_t step = 0;
+      std::uint32_t credit_phase = 0;
+      if constexpr (!Source::first_from_launch_slot) {
+        issue(prod, step++);  // Ticket: the first claim needs no credit
+        ++prod;
+      }
+      while (!pipe_.throttle_wait(credit_phase)) {  // one fetch per tile started; stop at the end
+        issue(prod, step++);
+        ++prod;
+      }
+      pipe_.producer_tail(prod);
+    }
+  }
+
+  //! First tile of a warp role (warp-collective). Out-of-space tiles are skipped here.
+  CLC_DEVICE WorkTile initial(RoleState& st, Role role) {
+    st.role = role;
+    if constexpr (Source::fetches) {
+      if constexpr (Source::first_from_launch_slot) {
+        WorkTile const t = params_.tiles.tile_of(own_cluster_index(), rank_x_, rank_y_);
+        feed_throttle(st, false);
+        if (t.valid) return t;
+      }
+      return next(st);
+    } else if constexpr (Source::kind == SourceKind::Static) {
+      st.next_cluster = int(detail::cluster_linear_id());
+      return next(st);
+    } else {  // Single
+      st.next_cluster = own_cluster_index();
+      return next(st);
+    }
+  }
+
+  //! Next tile of a warp role (warp-collective); `valid == false` ends the role's loop. A role must
+  //! iterate to the end: every response must be released or the teardown waits forever.
+  CLC_DEVICE WorkTile next(RoleState& st) {
+    if constexpr (Source::fetches) {
+      unsigned const lane = threadIdx.x & 31;
+      while (true) {
+        uint4 const r = pipe_.consumer_wait(st.cons);
+        ClusterCoord first{};
+        bool const ok = Source::decode(r, &first);
+        pipe_.consumer_release(st.cons, lane);
+        ++st.cons;
+        if (!ok) {
+          feed_throttle(st, true);
+          return WorkTile{};
+        }
+        int const L = params_.tiles.cluster_index_of_slot(first.x, first.y, first.z);
+        WorkTile const t = params_.tiles.tile_of(L, rank_x_, rank_y_);
+        feed_throttle(st, false);
+        if (t.valid) return t;  // rank 0 is always in space, so the throttle never skips a credit
+      }
+    } else {
+      std::int64_t const clusters = params_.tiles.clusters();
+      std::int64_t const stride = Source::kind == SourceKind::Static ? std::int64_t(detail::num_clusters()) : clusters;
+      while (st.next_cluster >= 0 && st.next_cluster < clusters) {
+        int const L = st.next_cluster;
+        std::int64_t const nxt = std::int64_t(L) + stride;
+        st.next_cluster = nxt < clusters ? int(nxt) : -1;
+        WorkTile const t = params_.tiles.tile_of(L, rank_x_, rank_y_);
+        if (t.valid) return t;
+      }
+      st.next_cluster = -1;
+      return WorkTile{};
+    }
+  }
+
+  // -- range-for sugar: for (WorkTile t : sched.tiles(Role::Consumer)) { ... } --------------------
+  class TileRange {
+   public:
+    struct End {};
+    class Iterator {
+     public:
+      CLC_DEVICE Iterator(Scheduler* s, Role role) : s_(s) { tile_ = s_->initial(st_, role); }
+      CLC_DEVICE WorkTile const& operator*() const { return tile_; }
+      CLC_DEVICE Iterator& operator++() {
+        tile_ = s_->next(st_);
+        return *this;
+      }
+      CLC_DEVICE bool operator!=(End) const { return tile_.valid; }
+
+     private:
+      Scheduler* s_;
+      RoleState st_;
+      WorkTile tile_;
+    };
+    CLC_DEVICE TileRange(Scheduler* s, Role role) : s_(s), role_(role) {}
+    CLC_DEVICE Iterator begin() { return Iterator(s_, role_); }
+    CLC_DEVICE End end() { return {}; }
+
+   private:
+    Scheduler* s_;
+    Role role_;
+  };
+  CLC_DEVICE TileRange tiles(Role role) { return TileRange(this, role); }
+
+  //! Block-level loop (the `clc::launch` path): the whole CTA runs `body(tile)` per tile; thread 0 of
+  //! rank 0 issues the next fetch as each tile starts, so the fetch overlaps the body. Every warp of
+  //! the CTA is a consumer (construct with consumer_warps_per_cta = warps per CTA).
+  template <class Body>
+  CLC_DEVICE void run_block(Body&& body) {
+    bool const first_thread = threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
+    bool const leader = first_thread && rank_ == 0;
+    State prod = make_producer_start_state<Stages>();
+    std::uint32_t step = 0;
+    if constexpr (Source::fetches && !Source::first_from_launch_slot) {
+      if (leader) {
+        issue(prod, step++);
+        ++prod;
+      }
+    }
+    RoleState st;
+    // The block loop has no throttle warp: the leader issues exactly one fetch per tile it starts.
+    for (WorkTile t = initial(st, Role::Consumer); t.valid; t = next(st)) {
+      if constexpr (Source::fetches) {
+        if (leader) {
+          issue(prod, step++);
+          ++prod;
+        }
+      }
+      std::uint64_t const t0 = params_.trace && first_thread ? detail::globaltimer_ns() : 0;
+      body(static_cast<WorkTile const&>(t));
+      __syncthreads();  // the body's shared memory is free for the next tile
+      if (params_.trace && first_thread) record(t, t0);
+    }
+    if constexpr (Source::fetches) {
+      if (leader) pipe_.producer_tail(prod);
+    }
+  }
+
+  //! Collective over all threads of all CTAs: the cluster barrier that keeps every CTA alive until no
+  //! peer can still write into it or arrive on it, then the Ticket workspace's self-reset.
+  CLC_DEVICE void finish() {
+    detail::cluster_sync();
+    if constexpr (Source::kind == SourceKind::Ticket) {
+      if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
+        __threadfence();  // every claim of this CTA's cluster happened before its retirement
+        unsigned const total = gridDim.x * gridDim.y * gridDim.z;
+        unsigned const prev = atomicAdd(&params_.workspace->retired, 1u);
+        if (prev + 1 == total) {  // last CTA of the launch: nobody can claim any more
+          atomicExch(&params_.workspace->ticket, 0u);
+          atomicExch(&params_.workspace->retired, 0u);
+        }
+      }
+    }
+  }
+
+  CLC_DEVICE unsigned rank() const { return rank_; }
+  CLC_DEVICE unsigned cluster_size() const { return cluster_size_; }
+  CLC_DEVICE SchedulerParams const& params() const { return params_; }
+
+  //! Record one finished tile into the trace (thread 0 of the CTA that ran it).
+  CLC_DEVICE void record(WorkTile const& t, std::uint64_t start_ns) const {
+    TileTraceRecord rec;
+    rec.x = t.x;
+    rec.y = t.y;
+    rec.z = t.z;
+    rec.worker = int(detail::cluster_linear_id());
+    rec.cta_rank = int(rank_);
+    rec.sm = int(detail::sm_id());
+    rec.source = int(Source::kind);
+    rec.reserved = 0;
+    rec.start_ns = start_ns;
+    rec.end_ns = detail::globaltimer_ns();
+    TileSpace const& ts = params_.tiles;
+    std::int64_t const id = t.x + std::int64_t(ts.x) * (t.y + std::int64_t(ts.y) * t.z);
+    params_.trace[id] = rec;
+  }
+
+ private:
+  CLC_DEVICE int own_cluster_index() const {
+    return params_.tiles.cluster_index_of_slot(int(blockIdx.x), int(blockIdx.y), int(blockIdx.z));
+  }
+
+  CLC_DEVICE void feed_throttle(RoleState const& st, bool end) {
+    if (st.role == Role::Producer && rank_ == 0 && (threadIdx.x & 31) == 0) pipe_.throttle_feed(end);
+  }
+
+  //! One fetch into slot `prod` for the whole cluster (single thread of rank 0).
+  CLC_DEVICE void issue(State prod, std::uint32_t step) {
+    pipe_.producer_acquire(prod);
+    pipe_.producer_arm(prod, cluster_size_);
+    source::FetchContext ctx;
+    ctx.tiles = params_.tiles;
+    ctx.workspace = params_.workspace;
+    ctx.cluster_size = cluster_size_;
+    ctx.worker = detail::cluster_linear_id();
+    ctx.fail_threshold = params_.fail_threshold;
+    ctx.seed = params_.seed;
+    ctx.step = step;
+    Source::issue(ctx, pipe_.slot(prod), pipe_.full_barrier(prod));
+  }
+
+  Pipeline pipe_;
+  SchedulerParams params_;
+  unsigned consumer_warps_;
+  unsigned rank_ = 0;
+  unsigned cluster_size_ = 1;
+  int rank_x_ = 0;
+  int rank_y_ = 0;
+};
+
+#endif  // __CUDACC__
+
+}  // namespace clc

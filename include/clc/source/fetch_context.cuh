@@ -1,0 +1,35 @@
+//! @file source/fetch_context.cuh
+//! @brief What a source's `issue` may read: the tile space, the cluster size and, for `Ticket`,
+//! the workspace and the test-only failure injection.
+#pragma once
+
+#include <cstdint>
+
+#include <vector_types.h>  // uint4, also for host code
+
+#include "../tile_space.cuh"
+
+namespace clc {
+
+//! Device state of one `Ticket` launch. Zero before a launch and zero again after it: each CTA
+//! increments `retired` on exit and the last one resets both, so back-to-back launches and CUDA-graph
+//! replays need no memset. Launches that may run concurrently need distinct workspaces.
+struct TicketWorkspace {
+  unsigned int ticket;   //!< next cluster index to hand out
+  unsigned int retired;  //!< CTAs of the current launch that have exited
+};
+
+namespace source {
+
+struct FetchContext {
+  TileSpace tiles;
+  TicketWorkspace* workspace = nullptr;
+  unsigned cluster_size = 1;
+  unsigned worker = 0;                //!< linear id of the issuing cluster (injection hash input)
+  std::uint32_t fail_threshold = 0;   //!< tests only: inject a failure when hash < threshold (of 2^32)
+  std::uint32_t seed = 0;
+  std::uint32_t step = 0;             //!< fetches this worker issued before this one
+};
+
+}  // namespace source
+}  // namespace clc

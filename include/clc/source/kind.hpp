@@ -1,0 +1,43 @@
+//! @file source/kind.hpp
+//! @brief Names of the work sources, usable from host code that never sees device code.
+#pragma once
+
+namespace clc {
+
+//! The policy that hands a worker its next launch slot.
+enum class SourceKind : int {
+  Hardware = 0,  //!< clusterlaunchcontrol.try_cancel (sm_100+): the hardware cancels an unlaunched cluster
+  Ticket = 1,    //!< emulation for sm_90: a global atomic ticket delivered through the same pipeline
+  Static = 2,    //!< persistent, fixed plan: worker w runs clusters w, w+W, w+2W, ... (the floor)
+  Single = 3,    //!< non-persistent: one CTA per launch slot, each runs its own tile and exits
+  Auto = 4,      //!< Hardware where the device and binary have CLC, else Ticket
+};
+
+inline char const* to_string(SourceKind k) {
+  switch (k) {
+    case SourceKind::Hardware: return "Hardware";
+    case SourceKind::Ticket: return "Ticket";
+    case SourceKind::Static: return "Static";
+    case SourceKind::Single: return "Single";
+    case SourceKind::Auto: return "Auto";
+  }
+  return "?";
+}
+
+//! How many CTAs a launch starts.
+enum class GridMode : int {
+  Default = 0,           //!< per source: EveryTile for Hardware/Single, ResidentCapacity for Ticket/Static
+  EveryTile = 1,         //!< one launch slot per tile (cluster-rounded), as hardware CLC requires
+  ResidentCapacity = 2,  //!< as many clusters as can be resident at once (occupancy)
+};
+
+inline char const* to_string(GridMode m) {
+  switch (m) {
+    case GridMode::Default: return "Default";
+    case GridMode::EveryTile: return "EveryTile";
+    case GridMode::ResidentCapacity: return "ResidentCapacity";
+  }
+  return "?";
+}
+
+}  // namespace clc
