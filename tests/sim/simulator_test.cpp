@@ -1,0 +1,304 @@
+//! @file simulator_test.cpp
+//! @brief The scheduling model: the article's worked example, exactly-once execution for every
+//! source, lower bounds, interference, latencies, stages and the throttle.
+#include <clc/sim/simulator.hpp>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace clc::sim {
+namespace {
+
+SimResult run(Config const& c, SourceKind k) {
+  Expected<SimResult> r = simulate(c, k);
+  EXPECT_TRUE(r.ok()) << r.error().what();
+  return r.ok() ? std::move(r).value() : SimResult{};
+}
+
+// Every tile exactly once, never two tiles at once on one slot, nothing before the slot is free,
+// and the makespan is at least the ideal.
+void expect_consistent(SimResult const& r, std::string const& what) {
+  SCOPED_TRACE(what + " / " + to_string(r.source));
+  ASSERT_EQ(r.tiles.size(), static_cast<std::size_t>(r.config.tiles));
+  for (int i = 0; i < r.config.tiles; ++i) {
+    EXPECT_EQ(r.tiles[static_cast<std::size_t>(i)].tile, i) << "tile " << i << " missing or duplicated";
+  }
+  std::map<int, std::vector<TileRecord>> by_slot;
+  for (TileRecord const& t : r.tiles) {
+    EXPECT_NEAR(t.end - t.start, r.costs[static_cast<std::size_t>(t.tile)], 1e-9);
+    EXPECT_GE(t.start, r.slots[static_cast<std::size_t>(t.slot)].available_from + r.config.launch_latency - 1e-9);
+    EXPECT_LE(t.end, r.makespan + 1e-9);
+    EXPECT_EQ(r.workers[static_cast<std::size_t>(t.worker)].slot, t.slot);
+    by_slot[t.slot].push_back(t);
+  }
+  for (auto& [slot, tiles] : by_slot) {
+    std::sort(tiles.begin(), tiles.end(), [](auto const& a, auto const& b) { return a.start < b.start; });
+    for (std::size_t i = 1; i < tiles.size(); ++i) {
+      EXPECT_GE(tiles[i].start, tiles[i - 1].end - 1e-9) << "overlap on slot " << slot;
+    }
+  }
+  int tiles_by_workers = 0;
+  for (WorkerRecord const& w : r.workers) {
+    tiles_by_workers += w.tiles;
+    EXPECT_GE(w.exited, w.started);
+  }
+  EXPECT_EQ(tiles_by_workers, r.config.tiles);
+  EXPECT_GE(r.makespan, r.ideal - 1e-9);
+  EXPECT_GE(r.makespan, r.last_tile_end - 1e-9);
+  for (SlotStats const& s : r.slots) {
+    EXPECT_GE(s.utilisation, 0.0);
+    EXPECT_LE(s.utilisation, 1.0 + 1e-9);
+  }
+}
+
+TEST(SimArticle, StaticIsSixTDynamicIsFourT) {
+  Config const c = article_example();
+  EXPECT_DOUBLE_EQ(run(c, SourceKind::Static).makespan, 6.0);
+  EXPECT_DOUBLE_EQ(run(c, SourceKind::Hardware).makespan, 4.0);
+  EXPECT_DOUBLE_EQ(run(c, SourceKind::Ticket).makespan, 4.0);
+  EXPECT_DOUBLE_EQ(run(c, SourceKind::TicketResident).makespan, 4.0);
+  EXPECT_DOUBLE_EQ(run(c, SourceKind::Single).makespan, 4.0);
+  EXPECT_DOUBLE_EQ(run(c, SourceKind::Static).ideal, 4.0);
+}
+
+TEST(SimArticle, StaticPlanMatchesTheArticle) {
+  // W0: 0 4 8, W1: 1 5 9, W2: 2 6 10, W3: 3 7 11; W3 starts only when a slot frees at 3t.
+  SimResult const r = run(article_example(), SourceKind::Static);
+  ASSERT_EQ(r.workers.size(), 4u);
+  for (TileRecord const& t : r.tiles) EXPECT_EQ(r.workers[static_cast<std::size_t>(t.worker)].launch_slot, t.tile % 4);
+  EXPECT_DOUBLE_EQ(r.workers[3].started, 3.0);
+  EXPECT_EQ(r.workers[3].tiles, 3);
+}
+
+TEST(SimArticle, DynamicGivesEachRunningWorkerFourTiles) {
+  SimResult const r = run(article_example(), SourceKind::Hardware);
+  ASSERT_EQ(r.workers.size(), 3u);  // nine launches were cancelled, never started
+  EXPECT_EQ(r.cancelled, 9);
+  for (WorkerRecord const& w : r.workers) EXPECT_EQ(w.tiles, 4);
+}
+
+TEST(SimArticle, AboutSixAndFourWithSmallLatencies) {
+  Config c = article_example();
+  c.launch_latency = 0.02;
+  c.fetch_latency = 0.01;
+  c.stages = 2;
+  double const st = run(c, SourceKind::Static).makespan;
+  double const hw = run(c, SourceKind::Hardware).makespan;
+  EXPECT_GT(st, 6.0);
+  EXPECT_LT(st, 6.1);
+  EXPECT_GT(hw, 4.0);
+  EXPECT_LT(hw, 4.1);
+}
+
+TEST(SimSources, EveryTileExactlyOnceAcrossConfigurations) {
+  std::vector<std::pair<std::string, Config>> cases;
+  Config base;
+  base.tiles = 37;
+  base.sms = 4;
+  cases.emplace_back("uniform", base);
+  Config c = base;
+  c.cost.kind = CostModel::Kind::Random;
+  c.cost.seed = 7;
+  c.busy = {{1, 2.5}, {3, 0.7}};
+  c.launch_latency = 0.1;
+  c.fetch_latency = 0.05;
+  cases.emplace_back("random+busy+latency", c);
+  c.stages = 2;
+  cases.emplace_back("stages2", c);
+  c.stages = 4;
+  c.throttle = false;
+  cases.emplace_back("stages4-nothrottle", c);
+  c = base;
+  c.cost.kind = CostModel::Kind::Triangular;
+  c.cost.longest_first = true;
+  c.ctas_per_sm = 2;
+  c.workers = 5;
+  cases.emplace_back("triangular-lpt, 2 per SM, 5 workers", c);
+  c = base;
+  c.tiles = 3;  // fewer tiles than slots
+  c.workers = 9;
+  cases.emplace_back("tiles<slots, workers>tiles", c);
+  c = base;
+  c.tiles = 1;
+  c.sms = 1;
+  c.fetch_latency = 1.0;
+  cases.emplace_back("one tile one slot", c);
+  c = base;
+  c.cost.kind = CostModel::Kind::List;
+  c.tiles = 5;
+  c.cost.list = {0, 0, 3, 0, 1};
+  cases.emplace_back("zero-cost tiles", c);
+  for (auto const& [name, cfg] : cases) {
+    for (SourceKind k : all_source_kinds()) expect_consistent(run(cfg, k), name);
+  }
+}
+
+TEST(SimSources, HardwareCancelledLaunchesNeverStart) {
+  Config c;
+  c.tiles = 50;
+  c.sms = 4;
+  c.cost.kind = CostModel::Kind::Random;
+  c.launch_latency = 0.3;
+  c.busy = {{2, 5.0}};
+  SimResult const r = run(c, SourceKind::Hardware);
+  EXPECT_EQ(r.launches + r.cancelled, c.tiles);
+  for (WorkerRecord const& w : r.workers) {
+    TileRecord const& own = r.tiles[static_cast<std::size_t>(w.launch_slot)];
+    EXPECT_EQ(own.worker, w.worker) << "a started worker runs its own launch slot first";
+    EXPECT_FALSE(own.claimed);
+  }
+}
+
+TEST(SimSources, TicketEveryTileLaunchesSurplusWorkers) {
+  Config c = article_example();
+  c.launch_latency = 0.1;
+  SimResult const t = run(c, SourceKind::Ticket);
+  SimResult const h = run(c, SourceKind::Hardware);
+  EXPECT_EQ(t.launches, 12);  // surplus CTAs start, find no ticket, exit
+  EXPECT_EQ(h.launches, 3);
+  EXPECT_GT(t.makespan, h.makespan);
+}
+
+TEST(SimSources, SinglePaysLaunchLatencyPerTile) {
+  Config c = article_example();
+  c.launch_latency = 0.1;
+  EXPECT_NEAR(run(c, SourceKind::Single).makespan, 4 * 1.1, 1e-9);
+  EXPECT_NEAR(run(c, SourceKind::Hardware).makespan, 0.1 + 4.0, 1e-9);
+}
+
+TEST(SimInterference, SlotTakenByAnotherKernel) {
+  // The CUTLASS scenario: four slots, one held by another kernel until 3t.
+  Config c;
+  c.tiles = 12;
+  c.sms = 4;
+  c.busy = {{3, 3.0}};
+  EXPECT_DOUBLE_EQ(run(c, SourceKind::Static).makespan, 6.0);
+  SimResult const hw = run(c, SourceKind::Hardware);
+  EXPECT_DOUBLE_EQ(hw.makespan, 4.0);
+  EXPECT_DOUBLE_EQ(hw.ideal, 3.75);
+  for (TileRecord const& t : hw.tiles) {
+    if (t.slot == 3) EXPECT_GE(t.start, 3.0);
+  }
+  EXPECT_DOUBLE_EQ(run(c, SourceKind::TicketResident).makespan, 4.0);
+}
+
+TEST(SimInterference, ShortBusyPeriodFromTheBrief) {
+  Config c;
+  c.tiles = 12;
+  c.sms = 4;
+  c.busy = {{3, 0.3}};
+  SimResult const hw = run(c, SourceKind::Hardware);
+  SimResult const st = run(c, SourceKind::Static);
+  expect_consistent(hw, "busy 0.3");
+  EXPECT_DOUBLE_EQ(st.makespan, 3.3);  // slot 3's worker keeps its whole list
+  EXPECT_DOUBLE_EQ(hw.makespan, 3.3);  // with whole tiles, 3.3 is the best anyone can do here
+  c.busy = {{3, 2.0}};
+  EXPECT_DOUBLE_EQ(run(c, SourceKind::Static).makespan, 5.0);
+  EXPECT_DOUBLE_EQ(run(c, SourceKind::Hardware).makespan, 4.0);
+}
+
+TEST(SimLatency, StagesHideFetchLatency) {
+  Config c = article_example();
+  c.fetch_latency = 0.5;
+  c.stages = 1;
+  // Each worker: 4 tiles, 3 successful fetches between them and a failed one after the last.
+  EXPECT_DOUBLE_EQ(run(c, SourceKind::Hardware).makespan, 4.0 + 4 * 0.5);
+  c.stages = 2;
+  EXPECT_DOUBLE_EQ(run(c, SourceKind::Hardware).makespan, 4.0);
+}
+
+TEST(SimLatency, ThrottleStopsHoardingTailWork) {
+  Config c;
+  c.tiles = 6;
+  c.sms = 2;
+  c.cost.kind = CostModel::Kind::List;
+  c.cost.list = {10, 1, 1, 1, 1, 1};
+  c.stages = 4;
+  c.throttle = true;
+  double const with = run(c, SourceKind::Hardware).makespan;
+  c.throttle = false;
+  double const without = run(c, SourceKind::Hardware).makespan;
+  EXPECT_DOUBLE_EQ(with, 11.0);
+  EXPECT_DOUBLE_EQ(without, 12.0);  // the long-tile worker held two short tiles the other wanted
+}
+
+TEST(SimCosts, LongestFirstHelpsTriangularWork) {
+  Config c;
+  c.tiles = 64;
+  c.sms = 8;
+  c.cost.kind = CostModel::Kind::Triangular;
+  double const in_order = run(c, SourceKind::Hardware).makespan;
+  c.cost.longest_first = true;
+  double const lpt = run(c, SourceKind::Hardware).makespan;
+  EXPECT_LT(lpt, in_order);
+  EXPECT_LE(lpt, run(c, SourceKind::Static).makespan);
+}
+
+TEST(SimCosts, Models) {
+  CostModel m;
+  m.kind = CostModel::Kind::Triangular;
+  m.unit = 2.0;
+  EXPECT_EQ(make_tile_costs(m, 4).value(), (std::vector<double>{2, 4, 6, 8}));
+  m.longest_first = true;
+  EXPECT_EQ(make_tile_costs(m, 4).value(), (std::vector<double>{8, 6, 4, 2}));
+  CostModel r;
+  r.kind = CostModel::Kind::Random;
+  r.lo = 1.0;
+  r.hi = 3.0;
+  r.seed = 42;
+  auto a = make_tile_costs(r, 100).value();
+  auto b = make_tile_costs(r, 100).value();
+  EXPECT_EQ(a, b);
+  for (double v : a) {
+    EXPECT_GE(v, 1.0);
+    EXPECT_LT(v, 3.0);
+  }
+  r.seed = 43;
+  EXPECT_NE(make_tile_costs(r, 100).value(), a);
+  CostModel l;
+  l.kind = CostModel::Kind::List;
+  l.list = {1, 2};
+  EXPECT_FALSE(make_tile_costs(l, 3).ok());
+}
+
+TEST(SimIdeal, WaterFilling) {
+  std::vector<double> const costs(12, 1.0);
+  EXPECT_DOUBLE_EQ(ideal_makespan(costs, 3, {}), 4.0);
+  EXPECT_DOUBLE_EQ(ideal_makespan(costs, 4, {{3, 3.0}}), 3.75);
+  EXPECT_DOUBLE_EQ(ideal_makespan(costs, 4, {{3, 100.0}}), 4.0);  // that slot never helps
+}
+
+TEST(SimValidate, ErrorsNameTheArgument) {
+  auto message = [](Config const& c) { return validate(c).message; };
+  Config c;
+  c.tiles = 0;
+  EXPECT_NE(message(c).find("tiles"), std::string::npos);
+  c = Config{};
+  c.busy = {{3, 1.0}};  // only slots 0..2
+  EXPECT_NE(message(c).find("busy slot 3"), std::string::npos);
+  c = Config{};
+  c.stages = 0;
+  EXPECT_NE(message(c).find("stages"), std::string::npos);
+  c = Config{};
+  c.fetch_latency = -1;
+  EXPECT_NE(message(c).find("fetch_latency"), std::string::npos);
+  c = Config{};
+  c.cost.kind = CostModel::Kind::List;
+  Expected<SimResult> r = simulate(c, SourceKind::Static);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().status, Status::InvalidArgument);
+  EXPECT_NE(r.error().message.find("cost list"), std::string::npos);
+  EXPECT_TRUE(validate(Config{}).ok());
+}
+
+TEST(SimSources, NamesRoundTrip) {
+  for (SourceKind k : all_source_kinds()) EXPECT_EQ(parse_source_kind(to_string(k)).value(), k);
+  EXPECT_FALSE(parse_source_kind("magic").ok());
+}
+
+}  // namespace
+}  // namespace clc::sim
