@@ -293,6 +293,7 @@ Error run_cli(CliOptions const& o, std::string& out) {
     for (SimResult const& r : results) groups.push_back(to_trace_group(r, o.ns_per_unit));
     TraceExportOptions te;
     te.title = "clc-sim";
+    te.relative_time = false;  // model time already starts at 0; keep launch latency visible
     Expected<std::string> json = to_chrome_trace_json(groups, te);
     if (!json) return json.error();
     if (Error e = write_text_file(o.trace_path, json.value())) return e;

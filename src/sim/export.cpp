@@ -104,6 +104,17 @@ GanttChart to_gantt_chart(SimResult const& r) {
       c.time_end = std::max(c.time_end, s.available_from);
     }
   }
+  // Slot time held without a tile: each launch's latency, and the whole life of a worker that
+  // found no work (Ticket's surplus launches, Static workers with an empty list).
+  for (WorkerRecord const& w : r.workers) {
+    GanttBar b;
+    b.row = row_of[static_cast<std::size_t>(w.slot)];
+    b.color = GanttBar::kOverhead;
+    b.start = w.dispatched;
+    b.end = w.tiles == 0 ? w.exited : w.started;
+    b.tooltip = "worker " + std::to_string(w.worker) + (w.tiles == 0 ? ": launched, found no tile" : ": launching");
+    if (b.end > b.start) c.bars.push_back(b);
+  }
   for (TileRecord const& t : r.tiles) {
     GanttBar b;
     b.row = row_of[static_cast<std::size_t>(t.slot)];

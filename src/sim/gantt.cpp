@@ -85,11 +85,14 @@ std::string render_text_gantt(GanttChart const& chart, TextGanttOptions const& o
     return static_cast<int>(std::clamp<long>(c, 0, width));
   };
   bool any_busy = false;
-  // Busy first so that tiles drawn later stay readable where they meet.
+  bool any_overhead = false;
+  // Busy and overhead first so that tiles drawn later stay readable where they meet.
   for (int pass = 0; pass < 2; ++pass) {
     for (GanttBar const& b : chart.bars) {
       bool const busy = b.color == GanttBar::kBusy;
-      if ((pass == 0) != busy) continue;
+      bool const overhead = b.color == GanttBar::kOverhead;
+      if ((pass == 0) != (busy || overhead)) continue;
+      if (overhead && !(b.end > b.start)) continue;
       if (b.row < 0 || b.row >= static_cast<int>(grid.size())) continue;
       int c0 = column(b.start);
       int c1 = column(b.end);
@@ -100,14 +103,27 @@ std::string render_text_gantt(GanttChart const& chart, TextGanttOptions const& o
       if (busy) {
         any_busy = true;
         cell.assign(static_cast<std::size_t>(n), '#');
-      } else if (n >= 3) {
-        cell = "[" + b.label.substr(0, static_cast<std::size_t>(n - 2));
-        cell.resize(static_cast<std::size_t>(n - 1), '.');
-        cell += "]";
-      } else if (n == 2) {
-        cell = b.label.size() == 1 ? b.label + "]" : (b.label.size() == 2 ? b.label : std::string("[]"));
+      } else if (overhead) {
+        any_overhead = true;
+        cell.assign(static_cast<std::size_t>(n), '-');
       } else {
-        cell = b.label.size() == 1 ? b.label : std::string("|");
+        // Never truncate a label (tile "1" for tile 14 would mislead): drop the brackets first,
+        // then the label itself.
+        std::size_t const len = b.label.size();
+        std::size_t const cols = static_cast<std::size_t>(n);
+        if (len + 2 <= cols) {
+          cell = "[" + b.label;
+          cell.resize(cols - 1, '.');
+          cell += "]";
+        } else if (len + 1 == cols) {
+          cell = b.label + "]";
+        } else if (len == cols) {
+          cell = b.label;
+        } else if (cols >= 2) {
+          cell = "[" + std::string(cols - 2, '-') + "]";
+        } else {
+          cell = "|";
+        }
       }
       grid[static_cast<std::size_t>(b.row)].replace(static_cast<std::size_t>(c0), cell.size(), cell);
     }
@@ -142,6 +158,7 @@ std::string render_text_gantt(GanttChart const& chart, TextGanttOptions const& o
   out += pad + " " + values + "\n";
   out += "legend: [n...] = tile n";
   if (any_busy) out += ", ### = slot taken by another kernel";
+  if (any_overhead) out += ", --- = launching / worker without a tile";
   out += "\n";
   return out;
 }
@@ -164,14 +181,17 @@ std::string render_svg_gantt(std::vector<GanttChart> const& charts, SvgGanttOpti
 
   std::set<int> colors;
   bool any_busy = false;
+  bool any_overhead = false;
   std::string color_meaning = charts.empty() ? "worker" : charts.front().color_meaning;
   for (GanttChart const& c : charts) {
     for (GanttBar const& b : c.bars) {
-      if (b.color == GanttBar::kBusy) any_busy = true; else colors.insert(b.color);
+      if (b.color == GanttBar::kBusy) any_busy = true;
+      else if (b.color == GanttBar::kOverhead) any_overhead = any_overhead || b.end > b.start;
+      else colors.insert(b.color);
     }
   }
   int const legend_entries = std::min<int>(static_cast<int>(colors.size()), o.max_legend_entries) +
-                             (any_busy ? 1 : 0) + (static_cast<int>(colors.size()) > o.max_legend_entries ? 1 : 0);
+                             (any_busy ? 1 : 0) + (any_overhead ? 1 : 0) + (static_cast<int>(colors.size()) > o.max_legend_entries ? 1 : 0);
   int const per_line = std::max(1, plot_w / 120);
   int const legend_lines = (legend_entries + per_line - 1) / per_line;
 
@@ -216,6 +236,16 @@ std::string render_svg_gantt(std::vector<GanttChart> const& charts, SvgGanttOpti
     }
     for (GanttBar const& b : c.bars) {
       if (b.row < 0 || b.row >= rows) continue;
+      bool const overhead = b.color == GanttBar::kOverhead;
+      if (overhead) {
+        if (!(b.end > b.start)) continue;
+        // A thin grey band: the slot is held but does no tile work.
+        s += "<rect class=\"overhead\" x=\"" + fmt_px(left + b.start * scale) + "\" y=\"" +
+             fmt_px(plot_top + b.row * row_h + row_h * 0.35) + "\" width=\"" + fmt_px((b.end - b.start) * scale) +
+             "\" height=\"" + fmt_px(row_h * 0.3) + "\" fill=\"#bbbbbb\"><title>" + xml_escape(b.tooltip) +
+             "</title></rect>\n";
+        continue;
+      }
       double const x = left + b.start * scale;
       double const w = std::max(0.5, (b.end - b.start) * scale);
       double const y = plot_top + b.row * row_h + 2;
@@ -274,6 +304,7 @@ std::string render_svg_gantt(std::vector<GanttChart> const& charts, SvgGanttOpti
     swatch("#ffffff", "... " + std::to_string(colors.size()) + " " + color_meaning + "s");
   }
   if (any_busy) swatch("url(#busy-hatch)", "other kernel");
+  if (any_overhead) swatch("#bbbbbb", "launch / no tile");
   s += "</g>\n";
   s += "</svg>\n";
   return s;

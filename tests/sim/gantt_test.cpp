@@ -57,3 +57,26 @@ TEST(TextGantt, EmptyChartDoesNotCrash) {
 
 }  // namespace
 }  // namespace clc::sim
+
+namespace clc::sim {
+namespace {
+
+TEST(TextGantt, SurplusTicketLaunchesShowAsOverhead) {
+  Config c = article_example();
+  c.launch_latency = 0.25;
+  SimResult const r = simulate(c, SourceKind::Ticket).value();
+  GanttChart const chart = to_gantt_chart(r);
+  int overhead = 0, tiles = 0;
+  for (GanttBar const& b : chart.bars) {
+    overhead += b.color == GanttBar::kOverhead ? 1 : 0;
+    tiles += b.color >= 0 ? 1 : 0;
+  }
+  EXPECT_EQ(tiles, 12);
+  EXPECT_EQ(overhead, 12);  // every launch pays its latency; 9 of them then find no ticket
+  std::string const text = render_text_gantt(chart);
+  EXPECT_NE(text.find("---"), std::string::npos);
+  EXPECT_NE(text.find("worker without a tile"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace clc::sim

@@ -17,9 +17,11 @@ struct GanttBar {
   std::string label;    //!< short text drawn in the bar (the tile), truncated to fit
   std::string tooltip;  //!< SVG only: shown on hover
   //! Colour class: >= 0 picks a palette colour (the worker); kBusy marks time taken by another
-  //! kernel (hatched grey / '#').
+  //! kernel (hatched grey / '#'); kOverhead marks a slot held by a worker that is not running a
+  //! tile: launching, or started only to find no work (light grey / '-').
   int color = 0;
   static constexpr int kBusy = -1;
+  static constexpr int kOverhead = -2;
 };
 
 //! One chart: a title, row names top to bottom, bars, and legend entries for the colour classes.
@@ -37,7 +39,7 @@ struct TextGanttOptions {
 };
 
 //! Rows as lines: `name |[0.....][3.....]###   |`. Each bar is '[' label '.'... ']' scaled to the
-//! width (a bar narrower than 3 columns shows as much of the label as fits), busy time is '#',
+//! width (a bar too narrow for its label drops the brackets, then shows "[-]" or "|"), busy time is '#',
 //! idle is ' '. An axis with "nice" tick values follows. Several charts share nothing; call once each.
 std::string render_text_gantt(GanttChart const& chart, TextGanttOptions const& options = {});
 
