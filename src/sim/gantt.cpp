@@ -138,7 +138,7 @@ std::string render_text_gantt(GanttChart const& chart, TextGanttOptions const& o
     out += name + " |" + grid[r] + "|\n";
   }
   // Axis: '+' at each tick, values under them where they fit without touching the previous one.
-  double const step = nice_step(end / std::max(1, width / 10));
+  double const step = nice_step(end / std::max(1, width / 8));
   std::string ticks(static_cast<std::size_t>(width) + 1, '-');
   std::string values(static_cast<std::size_t>(width) + 16, ' ');
   int next_free = 0;
