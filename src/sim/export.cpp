@@ -130,7 +130,7 @@ GanttChart to_gantt_chart(SimResult const& r) {
 }
 
 std::string comparison_table(std::vector<SimResult> const& results) {
-  std::string s = "source            makespan     ideal  makespan/ideal  mean util  launches  claims\n";
+  std::string s = "source            makespan     ideal  makespan/ideal  mean util    launches      claims\n";
   for (SimResult const& r : results) {
     std::string name = to_string(r.source);
     name.resize(16, ' ');
@@ -138,7 +138,7 @@ std::string comparison_table(std::vector<SimResult> const& results) {
     for (TileRecord const& t : r.tiles) claims += t.claimed ? 1 : 0;
     s += name + fixed(r.makespan, 10, 3) + fixed(r.ideal, 10, 3) +
          fixed(r.ideal > 0 ? r.makespan / r.ideal : 0.0, 16, 3) + fixed(100.0 * r.mean_utilisation, 10, 1) + "%" +
-         fixed(r.launches, 9, 0) + fixed(claims, 8, 0) + "\n";
+         fixed(r.launches, 12, 0) + fixed(claims, 12, 0) + "\n";
   }
   return s;
 }
