@@ -271,7 +271,6 @@ class Scheduler {
   //! One fetch into slot `prod` for the whole cluster (single thread of rank 0).
   CLC_DEVICE void issue(State prod, std::uint32_t step) {
     pipe_.producer_acquire(prod);
-    pipe_.producer_arm(prod, cluster_size_);
     source::FetchContext ctx;
     ctx.tiles = params_.tiles;
     ctx.workspace = params_.workspace;
@@ -280,6 +279,14 @@ class Scheduler {
     ctx.fail_threshold = params_.fail_threshold;
     ctx.seed = params_.seed;
     ctx.step = step;
+    if constexpr (Source::kind == SourceKind::Ticket) {
+      // st.async targets shared::cluster; a 1-CTA launch has no peer, so publish locally.
+      if (cluster_size_ == 1) {
+        pipe_.producer_publish_local(prod, source::Ticket::claim(ctx));
+        return;
+      }
+    }
+    pipe_.producer_arm(prod, cluster_size_);
     Source::issue(ctx, pipe_.slot(prod), pipe_.full_barrier(prod));
   }
 

@@ -110,6 +110,14 @@ CLC_DEVICE CLC_FORCEINLINE uint4 load_response(uint4 const* slot) {
   return v;
 }
 
+//! One 128-bit store into this CTA's response slot (the 1-CTA delivery path of the emulation).
+CLC_DEVICE CLC_FORCEINLINE void store_response(uint4* slot, uint4 v) {
+  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};"
+               :
+               : "r"(static_cast<std::uint32_t>(__cvta_generic_to_shared(slot))), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w)
+               : "memory");
+}
+
 CLC_DEVICE CLC_FORCEINLINE std::uint64_t globaltimer_ns() { return cuda::ptx::get_sreg_globaltimer(); }
 CLC_DEVICE CLC_FORCEINLINE unsigned sm_id() { return cuda::ptx::get_sreg_smid(); }
 

@@ -57,6 +57,14 @@ class FetchPipeline {
       detail::mbarrier_arrive_expect_tx_remote(&s_.full[st.index], r, kResponseBytes);
   }
 
+  //! 1-CTA clusters have no peer to deliver to: store the response with one 128-bit store and
+  //! complete the slot's phase with this thread's release arrive (the barrier's single expected
+  //! arrival) instead of arm + st.async + complete_tx. Consumers wait and read exactly as before.
+  CLC_DEVICE void producer_publish_local(State st, uint4 v) {
+    detail::store_response(&s_.slot[st.index], v);
+    detail::mbarrier_arrive_local(&s_.full[st.index]);
+  }
+
   CLC_DEVICE uint4* slot(State st) { return &s_.slot[st.index]; }
   CLC_DEVICE std::uint64_t* full_barrier(State st) { return &s_.full[st.index]; }
 

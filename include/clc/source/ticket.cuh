@@ -44,7 +44,8 @@ struct Ticket {
   }
 
 #if defined(__CUDACC__)
-  CLC_DEVICE static void issue(FetchContext const& ctx, uint4* slot, std::uint64_t* full) {
+  //! Claim the next ticket (or inject a failure) and encode the response.
+  CLC_DEVICE static uint4 claim(FetchContext const& ctx) {
     bool valid = false;
     ClusterCoord first{};
     if (!inject_failure(ctx)) {
@@ -52,7 +53,12 @@ struct Ticket {
       valid = static_cast<std::int64_t>(t) < ctx.tiles.clusters();
       if (valid) first = ctx.tiles.first_slot_of_cluster(int(t));
     }
-    uint4 const v = encode(valid, first);
+    return encode(valid, first);
+  }
+
+  //! Clusters of 2+ CTAs. Precondition: every CTA's `full` barrier has been armed with expect_tx(16).
+  CLC_DEVICE static void issue(FetchContext const& ctx, uint4* slot, std::uint64_t* full) {
+    uint4 const v = claim(ctx);
     // Deliver to every CTA, own CTA included through mapa, exactly as the multicast response does.
     for (unsigned r = 0; r < ctx.cluster_size; ++r) detail::st_async_16(slot, full, r, v);
   }

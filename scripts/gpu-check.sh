@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# One call on the GPU machine: build with all cores, run every test (GPU tests included), run
+# compute-sanitizer on a small subset, run the examples and the quick benchmarks, and write logs and
+# JSON under OUTDIR (at most 8 files come back from the device tool, so logs are grouped).
+#
+#   scripts/gpu-check.sh OUTDIR            # everything
+#   PHASES="build test" scripts/gpu-check.sh OUTDIR
+#   CLC_CMAKE_ARGS="-DCLC_BUILD_BENCH=OFF" TARGETS="clc_device_tests" ...
+set -uo pipefail
+out=${1:-gpu-out}
+mkdir -p "$out"
+phases=${PHASES:-"build test sanitize examples bench"}
+build=${BUILD_DIR:-build-gpu}
+jobs=$(nproc)
+summary="$out/summary.txt"
+: >"$summary"
+note() { echo "$*" | tee -a "$summary"; }
+has() { [[ " $phases " == *" $1 "* ]]; }
+
+note "== gpu-check $(date -u +%FT%TZ) commit $(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet 2>/dev/null || echo '+dirty')"
+nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv,noheader 2>&1 | sed 's/^/gpu: /' | tee -a "$summary"
+
+if has build; then
+  t0=$SECONDS
+  cmake -S . -B "$build" -G Ninja -DCLC_CUDA_ARCHITECTURES="${ARCHS:-90a}" ${CLC_CMAKE_ARGS:-} >"$out/build.log" 2>&1 \
+    || { note "configure FAILED"; tail -30 "$out/build.log"; exit 1; }
+  # shellcheck disable=SC2086
+  ninja -C "$build" -j"$jobs" ${TARGETS:-} >>"$out/build.log" 2>&1 \
+    || { note "build FAILED (see build.log)"; grep -E "error|FAILED" "$out/build.log" | head -40; exit 1; }
+  note "build ok in $((SECONDS - t0)) s"
+fi
+
+if has test; then
+  t0=$SECONDS
+  ctest --test-dir "$build" --output-on-failure --timeout 900 ${CTEST_ARGS:-} >"$out/ctest.log" 2>&1
+  rc=$?
+  note "ctest rc=$rc in $((SECONDS - t0)) s: $(grep -E 'tests passed|tests failed' "$out/ctest.log" | tail -1)"
+  grep -E "^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess)" "$out/ctest.log" | head -30 | tee -a "$summary"
+  grep -c "Skipped" "$out/ctest.log" | sed 's/^/skipped lines: /' | tee -a "$summary"
+fi
+
+if has sanitize; then
+  bin="$build/tests/device/clc_device_tests"
+  filter=${SANITIZE_FILTER:-"SanitizerSubset.*:WarpRoles.TicketEveryTile:TicketWorkspace.HundredGraphReplays"}
+  : >"$out/sanitizer.log"
+  for tool in memcheck racecheck synccheck; do
+    t0=$SECONDS
+    compute-sanitizer --tool "$tool" --error-exitcode 9 "$bin" --gtest_filter="$filter" >>"$out/sanitizer.log" 2>&1
+    rc=$?
+    note "compute-sanitizer $tool rc=$rc in $((SECONDS - t0)) s: $(grep -E 'ERROR SUMMARY' "$out/sanitizer.log" | tail -1)"
+  done
+  for extra in ${SANITIZE_EXTRA:-}; do
+    compute-sanitizer --tool memcheck --error-exitcode 9 $extra >>"$out/sanitizer.log" 2>&1
+    note "compute-sanitizer memcheck $extra rc=$?: $(grep -E 'ERROR SUMMARY' "$out/sanitizer.log" | tail -1)"
+  done
+fi
+
+if has examples; then
+  : >"$out/examples.log"
+  for ex in $(find "$build/examples" -type f -name 'example_*' -perm -u+x 2>/dev/null | sort); do
+    t0=$SECONDS
+    echo "=== $ex" >>"$out/examples.log"
+    timeout 300 "$ex" >>"$out/examples.log" 2>&1
+    note "example $(basename "$ex") rc=$? in $((SECONDS - t0)) s"
+  done
+fi
+
+if has bench; then
+  if [ -x "$build/bench/clc-bench" ]; then
+    for sub in ${BENCHES:-gemm sched}; do
+      t0=$SECONDS
+      timeout "${BENCH_TIMEOUT:-300}" "$build/bench/clc-bench" "$sub" ${BENCH_ARGS:-} --json "$out/bench-$sub.json" \
+        >"$out/bench-$sub.log" 2>&1
+      note "clc-bench $sub rc=$? in $((SECONDS - t0)) s"
+      tail -40 "$out/bench-$sub.log"
+    done
+  else
+    note "no clc-bench built"
+  fi
+fi
+cat "$summary"
