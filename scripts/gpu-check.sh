@@ -32,7 +32,7 @@ fi
 
 if has test; then
   t0=$SECONDS
-  ctest --test-dir "$build" --output-on-failure --timeout 900 ${CTEST_ARGS:-} >"$out/ctest.log" 2>&1
+  ctest --test-dir "$build" --output-on-failure --timeout 900 ${CTEST_ARGS:--LE main-job} >"$out/ctest.log" 2>&1
   rc=$?
   note "ctest rc=$rc in $((SECONDS - t0)) s: $(grep -E 'tests passed|tests failed' "$out/ctest.log" | tail -1)"
   grep -E "^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess)" "$out/ctest.log" | head -30 | tee -a "$summary"
