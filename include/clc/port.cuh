@@ -295,8 +295,18 @@ struct PortParams {
   bool check_body = false;
 };
 
-//! Check mode, after one thread returned from the body of its `epoch`-th tile: wait until every
-//! thread of the CTA has returned from it, then poison the dynamic shared memory for the next tile.
+//! Check mode: fill the dynamic shared memory with 0xFF bytes (NaN as float, -1 as int), so a body
+//! that reads what an earlier tile left there reads garbage every time, not only sometimes.
+CLC_DEVICE inline void poison_dynamic_smem(unsigned dynamic_smem_bytes) {
+  extern __shared__ __align__(16) unsigned char clc_port_dynamic_smem[];
+  unsigned const words = dynamic_smem_bytes / 4u;
+  for (unsigned i = threadIdx.x; i < words; i += blockDim.x)
+    reinterpret_cast<unsigned*>(clc_port_dynamic_smem)[i] = 0xFFFFFFFFu;
+  for (unsigned i = words * 4u + threadIdx.x; i < dynamic_smem_bytes; i += blockDim.x) clc_port_dynamic_smem[i] = 0xFF;
+}
+
+//! Check mode, after one thread returned from the body of a tile: wait until every thread of the CTA
+//! has returned from it (`returned` reaches `expected`), then poison the dynamic shared memory.
 CLC_DEVICE inline void check_after_body(VirtualBlock const& vb, unsigned long long* returned,
                                         unsigned long long expected, unsigned dynamic_smem_bytes) {
   // Release: this thread's shared-memory accesses in the body happen before its count is seen, so
@@ -323,11 +333,7 @@ CLC_DEVICE inline void check_after_body(VirtualBlock const& vb, unsigned long lo
   }
   // Acquire: every other thread's body accesses happen before the poison below.
   __threadfence_block();
-  extern __shared__ __align__(16) unsigned char clc_port_dynamic_smem[];
-  unsigned const words = dynamic_smem_bytes / 4u;
-  for (unsigned i = threadIdx.x; i < words; i += blockDim.x)
-    reinterpret_cast<unsigned*>(clc_port_dynamic_smem)[i] = 0xFFFFFFFFu;
-  for (unsigned i = words * 4u + threadIdx.x; i < dynamic_smem_bytes; i += blockDim.x) clc_port_dynamic_smem[i] = 0xFF;
+  poison_dynamic_smem(dynamic_smem_bytes);
   // The runtime's barrier after this tile orders the poison before the next tile's body.
 }
 
@@ -337,7 +343,8 @@ CLC_DEVICE CLC_FORCEINLINE void run_ported(PortParams<Body> const& p) {
   __shared__ unsigned long long returned;  // check mode: body returns counted over all tiles so far
   Scheduler<Source, Stages> sched(storage, p.sched, blockDim.x / 32u);
   if (threadIdx.x == 0) returned = 0;
-  sched.init();  // its cluster barrier also makes `returned = 0` visible to the whole CTA
+  if (p.check_body) poison_dynamic_smem(p.dynamic_smem_bytes);
+  sched.init();  // its cluster barrier also makes `returned = 0` and the poison visible to the whole CTA
   uint3 const thread = thread_of(threadIdx.x, p.block);
   unsigned long long done = 0;  // tiles this thread finished
   sched.run_block([&](WorkTile const& t) {

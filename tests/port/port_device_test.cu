@@ -1,0 +1,354 @@
+// clc::port on the GPU: every ported kernel's output is bit-identical to its original's, for several
+// sizes (including sizes that are not a multiple of the block), under Ticket, Static and Single; the
+// virtual block reproduces blockIdx / gridDim / threadIdx / blockDim for 1-, 2- and 3-D shapes; the
+// check mode passes clean bodies and poisons dynamic shared memory; bad shapes are host errors.
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "clc/port.cuh"
+#include "clc_test.hpp"
+#include "histogram.cuh"
+#include "stencil.cuh"
+#include "transpose.cuh"
+
+namespace {
+
+using clc::SourceKind;
+
+constexpr SourceKind kSources[] = {SourceKind::Ticket, SourceKind::Static, SourceKind::Single};
+
+//! Device buffer freed on scope exit.
+template <class T>
+struct DeviceBuffer {
+  T* ptr = nullptr;
+  std::size_t count = 0;
+  explicit DeviceBuffer(std::size_t n) : count(n) {
+    if (cudaMalloc(&ptr, n * sizeof(T)) != cudaSuccess) ptr = nullptr;
+  }
+  ~DeviceBuffer() {
+    if (ptr) (void)cudaFree(ptr);
+  }
+  DeviceBuffer(DeviceBuffer const&) = delete;
+  DeviceBuffer& operator=(DeviceBuffer const&) = delete;
+  std::size_t bytes() const { return count * sizeof(T); }
+  void poison() const { ASSERT_EQ(cudaMemset(ptr, 0xFF, bytes()), cudaSuccess); }
+  std::vector<T> read() const {
+    std::vector<T> h(count);
+    EXPECT_EQ(cudaMemcpy(h.data(), ptr, bytes(), cudaMemcpyDeviceToHost), cudaSuccess);
+    return h;
+  }
+  void write(std::vector<T> const& h) const {
+    ASSERT_EQ(cudaMemcpy(ptr, h.data(), bytes(), cudaMemcpyHostToDevice), cudaSuccess);
+  }
+};
+
+std::uint64_t mix(std::uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+std::vector<float> random_floats(std::size_t n, std::uint64_t seed) {
+  std::vector<float> v(n);
+  for (std::size_t i = 0; i < n; ++i) v[i] = float(mix(seed * 0x9E3779B97F4A7C15ull + i) >> 40) * (1.0f / 8388608.0f) - 1.0f;
+  return v;
+}
+
+template <class T>
+bool same_bits(std::vector<T> const& a, std::vector<T> const& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
+}
+
+std::string name_of(SourceKind s, bool check) { return std::string(clc::to_string(s)) + (check ? "+check_body" : ""); }
+
+// -- index mapping ----------------------------------------------------------------------------------
+
+//! Every thread of every block records (block, thread, grid, block shape) in its own 4 words.
+__device__ void record_index(uint3 b, dim3 g, uint3 t, dim3 bd, unsigned* out) {
+  std::size_t const block_id = b.x + std::size_t(g.x) * (b.y + std::size_t(g.y) * b.z);
+  std::size_t const thread_id = t.x + bd.x * (t.y + bd.y * t.z);
+  std::size_t const threads = std::size_t(bd.x) * bd.y * bd.z;
+  unsigned* const o = out + 4 * (block_id * threads + thread_id);
+  o[0] = b.x | (b.y << 16);
+  o[1] = b.z | (t.x << 16);
+  o[2] = t.y | (t.z << 16);
+  o[3] = (g.x * 7u + g.y * 131u + g.z) ^ (bd.x * 1000003u + bd.y * 31u + bd.z);
+}
+
+__global__ void index_original(unsigned* out) { record_index(blockIdx, gridDim, threadIdx, blockDim, out); }
+
+__device__ void index_ported(clc::VirtualBlock const& vb, unsigned* out) {
+  record_index(vb.idx, vb.dim, vb.thread, vb.block, out);
+}
+
+TEST(PortDevice, VirtualBlockMatchesTheOriginalIndices) {
+  CLC_REQUIRE_GPU();
+  struct Shape {
+    dim3 grid, block;
+  };
+  for (Shape const sh : {Shape{dim3(1000), dim3(32)}, Shape{dim3(7, 5, 3), dim3(8, 4, 2)},
+                         Shape{dim3(3, 300, 2), dim3(16, 2, 4)}, Shape{dim3(1), dim3(32, 32)},
+                         Shape{dim3(2, 2, 9), dim3(2, 3, 16)}}) {
+    std::size_t const words = 4 * std::size_t(sh.grid.x) * sh.grid.y * sh.grid.z * clc::port::threads_of(sh.block);
+    DeviceBuffer<unsigned> out(words);
+    ASSERT_NE(out.ptr, nullptr);
+    out.poison();
+    index_original<<<sh.grid, sh.block>>>(out.ptr);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<unsigned> const ref = out.read();
+    for (SourceKind s : kSources) {
+      SCOPED_TRACE(std::string(clc::to_string(s)) + " grid " + std::to_string(sh.grid.x) + "x" +
+                   std::to_string(sh.grid.y) + "x" + std::to_string(sh.grid.z));
+      out.poison();
+      CLC_OK(clc::port::launch<index_ported>(sh.grid, sh.block, clc::port::options().with_source(s), out.ptr));
+      CUDA_OK(cudaDeviceSynchronize());
+      EXPECT_TRUE(same_bits(out.read(), ref));
+    }
+  }
+}
+
+// -- the three example kernels -----------------------------------------------------------------------
+
+TEST(PortDevice, StencilBitIdentical) {
+  CLC_REQUIRE_GPU();
+  struct Size {
+    int w, h;
+  };
+  for (Size const sz : {Size{1, 1}, Size{32, 8}, Size{33, 9}, Size{100, 3}, Size{1000, 777}, Size{2048, 1024}}) {
+    std::size_t const n = std::size_t(sz.w) * sz.h;
+    DeviceBuffer<float> in(n), out(n);
+    ASSERT_NE(in.ptr, nullptr);
+    ASSERT_NE(out.ptr, nullptr);
+    in.write(random_floats(n, 100 + sz.w));
+    dim3 const grid = stencil::grid_for(sz.w, sz.h);
+    out.poison();
+    stencil::original::stencil5<<<grid, stencil::block()>>>(in.ptr, out.ptr, sz.w, sz.h);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<float> const ref = out.read();
+    for (SourceKind s : kSources) {
+      for (bool check : {false, true}) {
+        SCOPED_TRACE(name_of(s, check) + " " + std::to_string(sz.w) + "x" + std::to_string(sz.h));
+        out.poison();
+        CLC_OK(clc::port::launch<stencil::ported::stencil5>(
+            grid, stencil::block(), clc::port::options().with_source(s).with_check_body(check), in.ptr, out.ptr, sz.w,
+            sz.h));
+        CUDA_OK(cudaDeviceSynchronize());
+        EXPECT_TRUE(same_bits(out.read(), ref));
+      }
+    }
+  }
+}
+
+TEST(PortDevice, HistogramLastBlockBitIdentical) {
+  CLC_REQUIRE_GPU();
+  for (std::size_t const n : {std::size_t(1), std::size_t(histogram::kItemsPerBlock),
+                              std::size_t(histogram::kItemsPerBlock) + 1, std::size_t(5'000'001)}) {
+    std::vector<unsigned char> host(n);
+    for (std::size_t i = 0; i < n; ++i) host[i] = static_cast<unsigned char>(mix(n + i) >> 13);
+    dim3 const grid = histogram::grid_for(n);
+    DeviceBuffer<unsigned char> data(n);
+    DeviceBuffer<unsigned> partials(std::size_t(grid.x) * histogram::kBins), hist(histogram::kBins), done(1);
+    ASSERT_NE(data.ptr, nullptr);
+    ASSERT_NE(partials.ptr, nullptr);
+    data.write(host);
+    CUDA_OK(cudaMemset(done.ptr, 0, sizeof(unsigned)));
+    hist.poison();
+    partials.poison();
+    histogram::original::histogram256<<<grid, histogram::block()>>>(data.ptr, n, partials.ptr, hist.ptr, done.ptr);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<unsigned> const ref_hist = hist.read();
+    std::vector<unsigned> const ref_partials = partials.read();
+    std::vector<unsigned> expect(histogram::kBins, 0);
+    for (unsigned char b : host) ++expect[b];
+    EXPECT_EQ(ref_hist, expect) << "the original kernel itself is wrong";
+    for (SourceKind s : kSources) {
+      for (bool check : {false, true}) {
+        SCOPED_TRACE(name_of(s, check) + " n=" + std::to_string(n));
+        hist.poison();
+        partials.poison();
+        // Two launches back to back: the counter must wrap to 0 by itself (no memset in between).
+        for (int rep = 0; rep < 2; ++rep) {
+          CLC_OK(clc::port::launch<histogram::ported::histogram256>(
+              grid, histogram::block(), clc::port::options().with_source(s).with_check_body(check), data.ptr, n,
+              partials.ptr, hist.ptr, done.ptr));
+        }
+        CUDA_OK(cudaDeviceSynchronize());
+        EXPECT_TRUE(same_bits(hist.read(), ref_hist));
+        EXPECT_TRUE(same_bits(partials.read(), ref_partials));
+        EXPECT_EQ(done.read()[0], 0u) << "the last tile did not reset the counter";
+      }
+    }
+  }
+}
+
+TEST(PortDevice, TransposeBitIdentical) {
+  CLC_REQUIRE_GPU();
+  struct Size {
+    int rows, cols;
+  };
+  for (Size const sz : {Size{1, 1}, Size{32, 32}, Size{31, 33}, Size{64, 1}, Size{1000, 3000}, Size{2049, 1023}}) {
+    std::size_t const n = std::size_t(sz.rows) * sz.cols;
+    DeviceBuffer<float> in(n), out(n);
+    ASSERT_NE(in.ptr, nullptr);
+    in.write(random_floats(n, 200 + sz.rows));
+    dim3 const grid = transpose::grid_for(sz.rows, sz.cols);
+    out.poison();
+    transpose::original::transpose32<<<grid, transpose::block()>>>(in.ptr, out.ptr, sz.rows, sz.cols);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<float> const ref = out.read();
+    for (SourceKind s : kSources) {
+      for (bool check : {false, true}) {
+        SCOPED_TRACE(name_of(s, check) + " " + std::to_string(sz.rows) + "x" + std::to_string(sz.cols));
+        out.poison();
+        CLC_OK(clc::port::launch<transpose::ported::transpose32>(
+            grid, transpose::block(), clc::port::options().with_source(s).with_check_body(check), in.ptr, out.ptr,
+            sz.rows, sz.cols));
+        CUDA_OK(cudaDeviceSynchronize());
+        EXPECT_TRUE(same_bits(out.read(), ref));
+      }
+    }
+  }
+}
+
+//! The functor form of the same body (it can return the LaunchInfo).
+struct TransposeFunctor {
+  float const* in;
+  float* out;
+  int rows, cols;
+  __device__ void operator()(clc::VirtualBlock const& vb) const { transpose::ported::transpose32(vb, in, out, rows, cols); }
+};
+
+TEST(PortDevice, TicketEveryTileGridBitIdentical) {
+  CLC_REQUIRE_GPU();
+  int const rows = 777, cols = 1025;
+  std::size_t const n = std::size_t(rows) * cols;
+  DeviceBuffer<float> in(n), out(n);
+  in.write(random_floats(n, 7));
+  dim3 const grid = transpose::grid_for(rows, cols);
+  transpose::original::transpose32<<<grid, transpose::block()>>>(in.ptr, out.ptr, rows, cols);
+  CUDA_OK(cudaGetLastError());
+  CUDA_OK(cudaDeviceSynchronize());
+  std::vector<float> const ref = out.read();
+  out.poison();
+  clc::LaunchInfo info;
+  CLC_OK(clc::port::launch(TransposeFunctor{in.ptr, out.ptr, rows, cols}, grid, transpose::block(),
+                           clc::port::options().with_source(SourceKind::Ticket).with_grid_mode(clc::GridMode::EveryTile),
+                           &info));
+  CUDA_OK(cudaDeviceSynchronize());
+  EXPECT_EQ(info.grid, clc::GridMode::EveryTile);
+  EXPECT_EQ(info.block_dim.x, 256u);
+  EXPECT_TRUE(same_bits(out.read(), ref));
+}
+
+// -- dynamic shared memory, launch bounds, functor bodies ---------------------------------------------
+
+constexpr int kRevThreads = 128;
+constexpr int kRevItems = 16384;  // floats per block: 64 KiB of dynamic shared memory (opt-in needed)
+
+//! Reverse each 16K-float chunk through dynamic shared memory.
+__global__ void __launch_bounds__(kRevThreads, 2) reverse_original(float const* in, float* out, int n) {
+  extern __shared__ float buf[];
+  std::size_t const base = std::size_t(blockIdx.x) * kRevItems;
+  for (int i = threadIdx.x; i < kRevItems; i += blockDim.x) buf[i] = base + i < std::size_t(n) ? in[base + i] : 0.0f;
+  __syncthreads();  // the chunk is in shared memory
+  for (int i = threadIdx.x; i < kRevItems; i += blockDim.x)
+    if (base + i < std::size_t(n)) out[base + i] = buf[kRevItems - 1 - i];
+}
+
+struct ReverseBody {
+  float const* in;
+  float* out;
+  int n;
+  static constexpr dim3 required_block{kRevThreads, 1, 1};
+  __device__ void operator()(clc::VirtualBlock const& vb) const {
+    extern __shared__ float buf[];
+    std::size_t const base = std::size_t(vb.idx.x) * kRevItems;
+    for (int i = threadIdx.x; i < kRevItems; i += blockDim.x) buf[i] = base + i < std::size_t(n) ? in[base + i] : 0.0f;
+    __syncthreads();  // the chunk is in shared memory
+    for (int i = threadIdx.x; i < kRevItems; i += blockDim.x)
+      if (base + i < std::size_t(n)) out[base + i] = buf[kRevItems - 1 - i];
+  }
+};
+
+TEST(PortDevice, DynamicSharedMemoryAboveTheDefaultLimitAndLaunchBounds) {
+  CLC_REQUIRE_GPU();
+  std::size_t const smem = kRevItems * sizeof(float);
+  CUDA_OK(cudaFuncSetAttribute(reverse_original, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+  for (int const n : {1, kRevItems, 3 * kRevItems + 5, 200 * kRevItems + 77}) {
+    DeviceBuffer<float> in{std::size_t(n)}, out{std::size_t(n)};
+    in.write(random_floats(std::size_t(n), 3));
+    dim3 const grid((n + kRevItems - 1) / kRevItems);
+    out.poison();
+    reverse_original<<<grid, kRevThreads, smem>>>(in.ptr, out.ptr, n);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<float> const ref = out.read();
+    for (SourceKind s : kSources) {
+      for (bool check : {false, true}) {
+        SCOPED_TRACE(name_of(s, check) + " n=" + std::to_string(n));
+        out.poison();
+        using Bounds = clc::port::LaunchBounds<kRevThreads, 2>;  // the original's __launch_bounds__
+        CLC_OK(clc::port::launch<Bounds>(ReverseBody{in.ptr, out.ptr, n}, grid, dim3(kRevThreads),
+                                         clc::port::options(smem).with_source(s).with_check_body(check)));
+        CUDA_OK(cudaDeviceSynchronize());
+        EXPECT_TRUE(same_bits(out.read(), ref));
+      }
+    }
+  }
+}
+
+//! Reads dynamic shared memory before writing it: state left by an earlier tile.
+struct StaleReader {
+  unsigned* out;
+  __device__ void operator()(clc::VirtualBlock const& vb) const {
+    extern __shared__ unsigned words[];
+    unsigned const stale = words[threadIdx.x];
+    __syncthreads();  // everyone has read before anyone writes
+    words[threadIdx.x] = vb.idx.x;
+    if (threadIdx.x == 0) out[vb.idx.x] = stale;
+  }
+};
+
+TEST(PortDevice, CheckModePoisonsDynamicSharedMemoryBetweenTiles) {
+  CLC_REQUIRE_GPU();
+  unsigned const tiles = 5000;
+  DeviceBuffer<unsigned> out(tiles);
+  for (SourceKind s : kSources) {
+    SCOPED_TRACE(clc::to_string(s));
+    CUDA_OK(cudaMemset(out.ptr, 0, out.bytes()));
+    CLC_OK(clc::port::launch(StaleReader{out.ptr}, dim3(tiles), dim3(64),
+                             clc::port::options(64 * sizeof(unsigned)).with_source(s).with_check_body()));
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<unsigned> const got = out.read();
+    std::size_t poisoned = 0;
+    for (unsigned v : got) poisoned += v == 0xFFFFFFFFu;
+    EXPECT_EQ(poisoned, tiles) << "every tile, the first of each CTA included, must read the poison";
+  }
+}
+
+// -- host errors (no GPU needed: the shape is checked before any CUDA call) ---------------------------
+
+TEST(PortErrors, BadShapesAreHostErrorsNamingTheArgument) {
+  auto expect_invalid = [](clc::Error const& e, char const* needle) {
+    EXPECT_EQ(e.status, clc::Status::InvalidArgument) << e.what();
+    EXPECT_NE(e.message.find(needle), std::string::npos) << e.message;
+  };
+  unsigned* p = nullptr;
+  expect_invalid(clc::port::launch<index_ported>(dim3(4), dim3(10, 10), clc::port::options(), p), "multiple of 32");
+  expect_invalid(clc::port::launch<index_ported>(dim3(0, 1), dim3(32), clc::port::options(), p), "original_grid");
+  expect_invalid(clc::port::launch<index_ported>(dim3(1), dim3(2048), clc::port::options(), p), "original_block");
+  expect_invalid(clc::port::launch<clc::port::LaunchBounds<kRevThreads, 2>>(ReverseBody{nullptr, nullptr, 0}, dim3(1),
+                                                                            dim3(256)),
+                 "LaunchBounds");
+  expect_invalid(clc::port::launch(ReverseBody{nullptr, nullptr, 0}, dim3(1), dim3(64, 2)), "required_block");
+}
+
+}  // namespace
