@@ -1,0 +1,72 @@
+//! @file problem.hpp
+//! @brief Internal: the normalised problem every kernel sees (D row-major; a column-major D is
+//! handled by computing D^T = B^T A^T), the launch plan, and the per-kernel launchers.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "../gemm.hpp"
+#include "clc/launch.hpp"
+
+namespace clc::gemm::detail {
+
+struct Problem {
+  int m = 0, n = 0, k = 0, batch = 1;
+  DType ab = DType::BF16;
+  DType cd = DType::BF16;
+  void const* a = nullptr;
+  bool a_kmajor = true;  //!< A (m x k) has k contiguous
+  std::int64_t lda = 0, bsa = 0;
+  void const* b = nullptr;
+  bool b_kmajor = true;  //!< B (k x n) has k contiguous
+  std::int64_t ldb = 0, bsb = 0;
+  void const* c = nullptr;
+  std::int64_t ldc = 0, bsc = 0;
+  void* d = nullptr;
+  std::int64_t ldd = 0, bsd = 0;
+  float alpha = 1.0f, beta = 0.0f;
+};
+
+struct Plan {
+  SourceKind source = SourceKind::Auto;  //!< resolved per kernel by the launcher when Auto
+  int cluster_m = 1;
+  int swizzle = 1;
+  LaunchOptions launch;  //!< stream, workspace, grid mode, max_workers
+};
+
+//! Sm90 kernel geometry.
+inline constexpr int kSm90TileM = 128;
+inline constexpr int kSm90TileN = 256;
+inline constexpr int kSm90TileK = 64;
+//! Portable kernel geometry.
+inline constexpr int kPortableTileM = 128;
+inline constexpr int kPortableTileN = 128;
+inline constexpr int kPortableTileK = 32;
+
+
+Error launch_sm90(Problem const& p, Plan const& plan, RunInfo* info);
+Error launch_portable(Problem const& p, Plan const& plan, RunInfo* info);
+
+//! One instantiation per (A/B type, source), each in its own .cu file (compile time).
+template <DType AB, SourceKind Src>
+Error launch_sm90_typed(Problem const& p, Plan const& plan, RunInfo* info);
+template <DType AB>
+Error launch_portable_typed(Problem const& p, Plan const& plan, RunInfo* info);
+
+#define CLC_GEMM_DECLARE_SM90(AB, SRC) \
+  template <>                          \
+  Error launch_sm90_typed<AB, SRC>(Problem const& p, Plan const& plan, RunInfo* info);
+CLC_GEMM_DECLARE_SM90(DType::BF16, SourceKind::Ticket)
+CLC_GEMM_DECLARE_SM90(DType::BF16, SourceKind::Static)
+CLC_GEMM_DECLARE_SM90(DType::BF16, SourceKind::Single)
+CLC_GEMM_DECLARE_SM90(DType::F16, SourceKind::Ticket)
+CLC_GEMM_DECLARE_SM90(DType::F16, SourceKind::Static)
+CLC_GEMM_DECLARE_SM90(DType::F16, SourceKind::Single)
+#undef CLC_GEMM_DECLARE_SM90
+template <>
+Error launch_portable_typed<DType::BF16>(Problem const& p, Plan const& plan, RunInfo* info);
+template <>
+Error launch_portable_typed<DType::F16>(Problem const& p, Plan const& plan, RunInfo* info);
+
+}  // namespace clc::gemm::detail

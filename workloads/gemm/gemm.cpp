@@ -1,0 +1,278 @@
+//! @file gemm.cpp
+//! @brief Host API of clc::gemm: argument checks (every message names the argument), normalisation to
+//! a row-major D, kernel / source / cluster / swizzle choice, dispatch to the per-type launchers.
+#include "gemm.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+#include "clc/detail/cuda_check.hpp"
+#include "detail/problem.hpp"
+
+namespace clc::gemm {
+
+char const* to_string(DType t) {
+  switch (t) {
+    case DType::BF16: return "BF16";
+    case DType::F16: return "F16";
+    case DType::F32: return "F32";
+  }
+  return "?";
+}
+char const* to_string(Layout l) { return l == Layout::RowMajor ? "RowMajor" : "ColMajor"; }
+char const* to_string(Kernel k) {
+  switch (k) {
+    case Kernel::Auto: return "Auto";
+    case Kernel::Sm90: return "Sm90";
+    case Kernel::Portable: return "Portable";
+  }
+  return "?";
+}
+std::size_t size_of(DType t) { return t == DType::F32 ? 4 : 2; }
+
+namespace {
+
+std::string num(std::int64_t v) { return std::to_string(v); }
+
+bool valid_dtype(DType t) { return t == DType::BF16 || t == DType::F16 || t == DType::F32; }
+
+//! Checks of one matrix operand: pointer, element alignment, leading dimension, batch stride.
+Error check_operand(char const* name, void const* ptr, DType type, Layout layout, std::int64_t ld, std::int64_t bs,
+                    int rows, int cols, int batch, char const* ld_name, char const* bs_name) {
+  if (ptr == nullptr) return invalid_argument(std::string(name) + " is a null pointer");
+  std::size_t const es = size_of(type);
+  if (reinterpret_cast<std::uintptr_t>(ptr) % es != 0)
+    return invalid_argument(std::string(name) + " (" + std::to_string(reinterpret_cast<std::uintptr_t>(ptr)) +
+                            ") is not aligned to its element size (" + num(std::int64_t(es)) + " bytes, " +
+                            to_string(type) + ")");
+  std::int64_t const min_ld = layout == Layout::RowMajor ? cols : rows;
+  if (ld < min_ld)
+    return invalid_argument(std::string(ld_name) + " (" + num(ld) + ") must be >= " + num(min_ld) + " for " +
+                            (layout == Layout::RowMajor ? "row-major " : "column-major ") + name + " of " +
+                            num(rows) + " x " + num(cols));
+  if (batch > 1 && bs < 0)
+    return invalid_argument(std::string(bs_name) + " (" + num(bs) + ") must be >= 0");
+  return success();
+}
+
+//! Empty when TMA can read the operand (16-byte aligned base, leading dimension and batch stride).
+std::string tma_reason(char const* name, void const* ptr, std::int64_t ld, std::int64_t bs, int batch,
+                       char const* ld_name, char const* bs_name) {
+  if (reinterpret_cast<std::uintptr_t>(ptr) % 16 != 0)
+    return std::string(name) + "'s base address is not 16-byte aligned";
+  if ((ld * 2) % 16 != 0) return std::string(ld_name) + " (" + num(ld) + ") is not a multiple of 8 elements (16 bytes)";
+  if (batch > 1 && (bs * 2) % 16 != 0)
+    return std::string(bs_name) + " (" + num(bs) + ") is not a multiple of 8 elements (16 bytes)";
+  return {};
+}
+
+std::string sm90_reason(Arguments const& a) {
+  std::string r = tma_reason("A", a.a, a.lda, a.batch_stride_a, a.batch, "lda", "batch_stride_a");
+  if (r.empty()) r = tma_reason("B", a.b, a.ldb, a.batch_stride_b, a.batch, "ldb", "batch_stride_b");
+  return r;
+}
+
+//! D row-major: as given. D column-major: D^T (n x m, row-major) = B^T A^T, where the transpose of a
+//! row-major operand is the same memory read column-major and vice versa.
+detail::Problem normalise(Arguments const& a) {
+  detail::Problem p;
+  p.batch = a.batch;
+  p.ab = a.a_type;
+  p.cd = a.d_type;
+  p.c = a.c;
+  p.ldc = a.ldc;
+  p.bsc = a.batch_stride_c;
+  p.d = a.d;
+  p.ldd = a.ldd;
+  p.bsd = a.batch_stride_d;
+  p.alpha = a.alpha;
+  p.beta = a.beta;
+  bool const a_row = a.layout_a == Layout::RowMajor;  // A (m x k) row-major: k contiguous
+  bool const b_col = a.layout_b == Layout::ColMajor;  // B (k x n) column-major: k contiguous
+  if (a.layout_d == Layout::RowMajor) {
+    p.m = a.m;
+    p.n = a.n;
+    p.k = a.k;
+    p.a = a.a;
+    p.a_kmajor = a_row;
+    p.lda = a.lda;
+    p.bsa = a.batch_stride_a;
+    p.b = a.b;
+    p.b_kmajor = b_col;
+    p.ldb = a.ldb;
+    p.bsb = a.batch_stride_b;
+  } else {
+    p.m = a.n;
+    p.n = a.m;
+    p.k = a.k;
+    p.a = a.b;  // B^T (n x k): k contiguous iff B is column-major
+    p.a_kmajor = b_col;
+    p.lda = a.ldb;
+    p.bsa = a.batch_stride_b;
+    p.b = a.a;  // A^T (k x m): k contiguous iff A is row-major
+    p.b_kmajor = a_row;
+    p.ldb = a.lda;
+    p.bsb = a.batch_stride_a;
+  }
+  return p;
+}
+
+struct Choice {
+  Kernel kernel = Kernel::Portable;
+  std::string why_portable;
+};
+
+Error choose_kernel(Arguments const& a, Options const& o, DeviceFacts const& dev, Choice* out) {
+  bool const hopper = dev.cc_major == 9 && dev.cc_minor == 0;
+  std::string const reason = sm90_reason(a);
+  if (o.kernel == Kernel::Sm90) {
+    if (!hopper)
+      return not_supported("kernel Sm90 needs an sm_90 device (device " + num(dev.device) + " is sm_" +
+                           num(dev.cc_major * 10 + dev.cc_minor) + ")");
+    if (!reason.empty()) return not_supported("kernel Sm90 reads A and B with TMA, but " + reason);
+    out->kernel = Kernel::Sm90;
+    return success();
+  }
+  if (o.kernel == Kernel::Portable) {
+    out->kernel = Kernel::Portable;
+    return success();
+  }
+  if (hopper && reason.empty()) {
+    out->kernel = Kernel::Sm90;
+  } else {
+    out->kernel = Kernel::Portable;
+    out->why_portable = hopper ? reason : "the device is not sm_90";
+  }
+  return success();
+}
+
+int default_swizzle(int n_tiles) {
+  int s = 1;
+  while (s < 8 && s * 2 <= n_tiles) s *= 2;
+  return s;
+}
+
+}  // namespace
+
+Error can_implement(Arguments const& a, Options const& o) {
+  if (a.m < 1) return invalid_argument("m must be >= 1 (got " + num(a.m) + ")");
+  if (a.n < 1) return invalid_argument("n must be >= 1 (got " + num(a.n) + ")");
+  if (a.k < 1) return invalid_argument("k must be >= 1 (got " + num(a.k) + ")");
+  if (a.batch < 1) return invalid_argument("batch must be >= 1 (got " + num(a.batch) + ")");
+  if (a.batch > 65535 * 64) return invalid_argument("batch (" + num(a.batch) + ") is too large");
+  if (!valid_dtype(a.a_type) || !valid_dtype(a.b_type) || !valid_dtype(a.c_type) || !valid_dtype(a.d_type))
+    return invalid_argument("a_type, b_type, c_type and d_type must be BF16, F16 or F32");
+  if (a.a_type == DType::F32 || a.b_type == DType::F32)
+    return not_supported(std::string("A and B must be BF16 or F16 (got a_type ") + to_string(a.a_type) + ", b_type " +
+                         to_string(a.b_type) + ")");
+  if (a.a_type != a.b_type)
+    return not_supported(std::string("a_type (") + to_string(a.a_type) + ") and b_type (" + to_string(a.b_type) +
+                         ") must be the same");
+  if (a.beta != 0.0f && a.c_type != a.d_type)
+    return not_supported(std::string("c_type (") + to_string(a.c_type) + ") must equal d_type (" +
+                         to_string(a.d_type) + ")");
+  CLC_TRY(check_operand("A", a.a, a.a_type, a.layout_a, a.lda, a.batch_stride_a, a.m, a.k, a.batch, "lda",
+                        "batch_stride_a"));
+  CLC_TRY(check_operand("B", a.b, a.b_type, a.layout_b, a.ldb, a.batch_stride_b, a.k, a.n, a.batch, "ldb",
+                        "batch_stride_b"));
+  CLC_TRY(check_operand("D", a.d, a.d_type, a.layout_d, a.ldd, a.batch_stride_d, a.m, a.n, a.batch, "ldd",
+                        "batch_stride_d"));
+  if (a.beta != 0.0f) {
+    if (a.c == nullptr) return invalid_argument("C is a null pointer but beta is " + std::to_string(a.beta));
+    CLC_TRY(check_operand("C", a.c, a.c_type, a.layout_d, a.ldc, a.batch_stride_c, a.m, a.n, a.batch, "ldc",
+                          "batch_stride_c"));
+  }
+  if (o.cluster_m < 0 || o.cluster_m > 2)
+    return invalid_argument("options.cluster_m must be 0 (auto), 1 or 2 (got " + num(o.cluster_m) + ")");
+  if (o.swizzle < 0) return invalid_argument("options.swizzle must be >= 0 (got " + num(o.swizzle) + ")");
+  if (o.max_workers < 0) return invalid_argument("options.max_workers must be >= 0 (got " + num(o.max_workers) + ")");
+  if (o.kernel != Kernel::Auto && o.kernel != Kernel::Sm90 && o.kernel != Kernel::Portable)
+    return invalid_argument("options.kernel is not a Kernel value");
+  if (o.kernel == Kernel::Portable && o.cluster_m == 2)
+    return invalid_argument("options.cluster_m 2 needs the Sm90 kernel (the portable kernel runs 1x1 clusters)");
+  int device = 0;
+  CLC_CUDA_TRY(cudaGetDevice(&device));
+  DeviceFacts dev;
+  CLC_TRY(query_device(device, &dev));
+  Choice ch;
+  CLC_TRY(choose_kernel(a, o, dev, &ch));
+  if (ch.kernel == Kernel::Sm90 && (o.source == SourceKind::Hardware))
+    return not_supported("source Hardware needs sm_100 (cluster launch control); the Sm90 kernel runs Ticket, "
+                         "Static or Single");
+  return success();
+}
+
+Error run(Arguments const& a, cudaStream_t stream, Options const& o, RunInfo* info) {
+  CLC_TRY(can_implement(a, o));
+  int device = 0;
+  CLC_CUDA_TRY(cudaGetDevice(&device));
+  DeviceFacts dev;
+  CLC_TRY(query_device(device, &dev));
+  Choice ch;
+  CLC_TRY(choose_kernel(a, o, dev, &ch));
+  detail::Problem const p = normalise(a);
+
+  detail::Plan plan;
+  plan.launch.stream = stream;
+  plan.launch.workspace = o.workspace;
+  plan.launch.max_workers = o.max_workers;
+  plan.launch.grid = o.grid;
+  plan.source = o.source;
+  RunInfo local;
+  RunInfo* ri = info ? info : &local;
+  *ri = RunInfo{};
+
+  if (ch.kernel == Kernel::Sm90) {
+    int const m_tiles = (p.m + detail::kSm90TileM - 1) / detail::kSm90TileM;
+    int const n_tiles = (p.n + detail::kSm90TileN - 1) / detail::kSm90TileN;
+    std::int64_t const tiles = std::int64_t(m_tiles) * n_tiles * p.batch;
+    plan.cluster_m = o.cluster_m != 0 ? o.cluster_m : (m_tiles >= 2 && tiles >= 2 * dev.sm_count ? 2 : 1);
+    plan.swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
+    if (plan.source == SourceKind::Auto) plan.source = SourceKind::Ticket;  // Hopper has no hardware CLC
+    Error e = detail::launch_sm90(p, plan, ri);
+    // Auto: an operand TMA cannot describe after all (e.g. a batch stride past 2^40 bytes) takes the
+    // portable path; nothing was launched.
+    if (!e.ok() && o.kernel == Kernel::Auto && e.status == Status::NotSupported &&
+        e.message.rfind("TMA cannot describe", 0) == 0) {
+      ch.why_portable = e.message;
+      plan.cluster_m = 1;
+      plan.source = o.source;
+    } else {
+      return e;
+    }
+  }
+  int const n_tiles = (p.n + detail::kPortableTileN - 1) / detail::kPortableTileN;
+  plan.swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
+  CLC_TRY(detail::launch_portable(p, plan, ri));
+  ri->why_portable = ch.why_portable;
+  return success();
+}
+
+namespace detail {
+
+Error launch_sm90(Problem const& p, Plan const& plan, RunInfo* info) {
+  bool const bf = p.ab == DType::BF16;
+  switch (plan.source) {
+    case SourceKind::Ticket:
+      return bf ? launch_sm90_typed<DType::BF16, SourceKind::Ticket>(p, plan, info)
+                : launch_sm90_typed<DType::F16, SourceKind::Ticket>(p, plan, info);
+    case SourceKind::Static:
+      return bf ? launch_sm90_typed<DType::BF16, SourceKind::Static>(p, plan, info)
+                : launch_sm90_typed<DType::F16, SourceKind::Static>(p, plan, info);
+    case SourceKind::Single:
+      return bf ? launch_sm90_typed<DType::BF16, SourceKind::Single>(p, plan, info)
+                : launch_sm90_typed<DType::F16, SourceKind::Single>(p, plan, info);
+    default: break;
+  }
+  return not_supported(std::string("source ") + clc::to_string(plan.source) +
+                       " is not available to the Sm90 kernel (Ticket, Static or Single)");
+}
+
+Error launch_portable(Problem const& p, Plan const& plan, RunInfo* info) {
+  return p.ab == DType::BF16 ? launch_portable_typed<DType::BF16>(p, plan, info)
+                             : launch_portable_typed<DType::F16>(p, plan, info);
+}
+
+}  // namespace detail
+}  // namespace clc::gemm

@@ -1,0 +1,108 @@
+//! @file gemm.hpp
+//! @brief `clc::gemm`: D = alpha * op(A) * op(B) + beta * C on the clc work-stealing runtime.
+//!
+//! A and B are bf16 or fp16 (the same type), each row- or column-major; accumulation is fp32; C and D
+//! are bf16, fp16 or fp32 (the same type and layout). Strided batches; any M, N, K >= 1.
+//!
+//! Kernels:
+//!  - `Sm90`: TMA + wgmma, warp-specialised (one producer warp, one scheduler warp, two consumer
+//!    warpgroups), 128x256x64 tiles, clusters 1x1 or 2x1 with B multicast. sm_90a only. Needs every
+//!    operand readable by TMA (16-byte aligned base, leading dimension and batch stride).
+//!  - `Portable`: cp.async + mma.sync (sm_80 and later, built for sm_100a too), any alignment.
+//! `Kernel::Auto` picks Sm90 on Hopper when TMA can read the operands, else Portable.
+//!
+//! @code
+//! clc::gemm::Arguments a;
+//! a.m = M; a.n = N; a.k = K;
+//! a.a = dA; a.lda = K;  a.b = dB; a.ldb = N; a.layout_b = clc::gemm::Layout::RowMajor;
+//! a.d = dD; a.ldd = N;
+//! clc::Error e = clc::gemm::run(a, stream);
+//! @endcode
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <cuda_runtime_api.h>
+
+#include "clc/launch.hpp"
+#include "clc/status.hpp"
+
+namespace clc::gemm {
+
+enum class DType : int { BF16 = 0, F16 = 1, F32 = 2 };
+enum class Layout : int { RowMajor = 0, ColMajor = 1 };
+enum class Kernel : int { Auto = 0, Sm90 = 1, Portable = 2 };
+
+char const* to_string(DType t);
+char const* to_string(Layout l);
+char const* to_string(Kernel k);
+std::size_t size_of(DType t);
+
+//! One GEMM problem. Leading dimensions and batch strides are in elements. With `batch == 1` the
+//! batch strides are ignored. With `beta == 0`, C is not read and may be null.
+struct Arguments {
+  int m = 0;
+  int n = 0;
+  int k = 0;
+  int batch = 1;
+
+  DType a_type = DType::BF16;  //!< BF16 or F16; B must have the same type
+  DType b_type = DType::BF16;
+  DType c_type = DType::BF16;  //!< BF16, F16 or F32; C must have D's type
+  DType d_type = DType::BF16;
+
+  void const* a = nullptr;
+  Layout layout_a = Layout::RowMajor;  //!< RowMajor: element (i, k) at a[i * lda + k]
+  std::int64_t lda = 0;
+  std::int64_t batch_stride_a = 0;
+
+  void const* b = nullptr;
+  Layout layout_b = Layout::ColMajor;  //!< ColMajor: element (k, j) at b[k + j * ldb]
+  std::int64_t ldb = 0;
+  std::int64_t batch_stride_b = 0;
+
+  void const* c = nullptr;  //!< same layout as D
+  std::int64_t ldc = 0;
+  std::int64_t batch_stride_c = 0;
+
+  void* d = nullptr;
+  Layout layout_d = Layout::RowMajor;
+  std::int64_t ldd = 0;
+  std::int64_t batch_stride_d = 0;
+
+  float alpha = 1.0f;
+  float beta = 0.0f;
+};
+
+//! How to run it. Zero / Auto fields are chosen per problem by the heuristics.
+struct Options {
+  SourceKind source = SourceKind::Auto;  //!< Auto: Hardware on sm_100+, Ticket on Hopper
+  Kernel kernel = Kernel::Auto;
+  int cluster_m = 0;   //!< Sm90: CTAs per cluster along M (1 or 2; 0 = heuristic)
+  int swizzle = 0;     //!< tile-order band width in tiles (0 = heuristic, 1 = plain raster)
+  Workspace const* workspace = nullptr;  //!< Ticket: nullptr = the library's per-stream workspace
+  int max_workers = 0;                   //!< cap on launched clusters (0 = occupancy)
+  GridMode grid = GridMode::Default;
+};
+
+//! What `run` did.
+struct RunInfo {
+  Kernel kernel = Kernel::Auto;
+  SourceKind source = SourceKind::Auto;
+  int tile_m = 0;
+  int tile_n = 0;
+  int cluster_m = 1;
+  int swizzle = 1;
+  LaunchInfo launch;
+  std::string why_portable;  //!< when Auto fell back to the portable kernel: the operand TMA cannot read
+};
+
+//! Checks `args` and `opts` without touching memory or launching. The message names the argument and
+//! the reason (e.g. "lda (7) must be >= k (8) for row-major A").
+Error can_implement(Arguments const& args, Options const& opts = {});
+
+//! Runs the GEMM asynchronously on `stream`. Touches nothing when it returns an argument error.
+Error run(Arguments const& args, cudaStream_t stream = nullptr, Options const& opts = {}, RunInfo* info = nullptr);
+
+}  // namespace clc::gemm

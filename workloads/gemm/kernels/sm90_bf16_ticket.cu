@@ -1,0 +1,12 @@
+//! @file sm90_bf16_ticket.cu
+//! @brief One instantiation of the Hopper GEMM: A/B bf16, work source Ticket (one per file for compile time).
+#include "../detail/sm90_kernel.cuh"
+
+namespace clc::gemm::detail {
+
+template <>
+Error launch_sm90_typed<DType::BF16, SourceKind::Ticket>(Problem const& p, Plan const& plan, RunInfo* info) {
+  return sm90_launch<DType::BF16, source::Ticket>(p, plan, info);
+}
+
+}  // namespace clc::gemm::detail

@@ -1,0 +1,12 @@
+//! @file sm90_f16_static.cu
+//! @brief One instantiation of the Hopper GEMM: A/B f16, work source Static (one per file for compile time).
+#include "../detail/sm90_kernel.cuh"
+
+namespace clc::gemm::detail {
+
+template <>
+Error launch_sm90_typed<DType::F16, SourceKind::Static>(Problem const& p, Plan const& plan, RunInfo* info) {
+  return sm90_launch<DType::F16, source::Static>(p, plan, info);
+}
+
+}  // namespace clc::gemm::detail
