@@ -25,6 +25,10 @@
 
 namespace clc {
 
+//! `LaunchOptions::max_grain = 0` with a resident-capacity Ticket grid: up to this many clusters per
+//! fetch (guided). Measured with `clc-bench sched`; see docs/scheduling.md.
+inline constexpr std::uint32_t kAutoMaxGrain = 16;
+
 //! A launch configuration prepared by `prepare_launch`: pass `config()` and your kernel parameters
 //! (with `sched` copied into them) to `cudaLaunchKernelEx`. Not copyable: `config()` points into it.
 struct PreparedLaunch {
@@ -117,6 +121,8 @@ Error prepare_launch(Kernel kernel, TileSpace const& tiles, LaunchOptions const&
   sp.trace = opts.trace;
   sp.seed = opts.seed;
   if constexpr (Source::kind == SourceKind::Ticket) {
+    sp.max_grain = opts.max_grain > 0 ? std::uint32_t(opts.max_grain)
+                                      : (plan.grid == GridMode::ResidentCapacity ? kAutoMaxGrain : 1u);
     if (opts.workspace != nullptr) {
       if (opts.workspace->device() != dev.device) {
         return invalid_argument("options.workspace was created on device " + std::to_string(opts.workspace->device()) +

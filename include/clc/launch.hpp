@@ -50,6 +50,10 @@ struct LaunchOptions {
   Workspace const* workspace = nullptr;  //!< Ticket: nullptr = the library's per-stream workspace
   int max_workers = 0;                   //!< ResidentCapacity: cap on launched clusters (0 = occupancy)
   TileTraceRecord* trace = nullptr;      //!< optional device array of tiles.tiles() records
+  //! Ticket: most clusters one fetch may claim. 0 = automatic: 16 with a resident-capacity grid
+  //! (guided self-scheduling: claims shrink to one cluster as work runs out), 1 with the every-tile
+  //! grid (exactly hardware CLC's one cluster per response). Ignored by the other sources.
+  int max_grain = 0;
   double inject_failure_rate = 0.0;      //!< tests only: Ticket + EveryTile, spurious failures in [0, 1)
   std::uint32_t seed = 0;                //!< seed of the injected failures
 };

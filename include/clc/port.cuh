@@ -264,6 +264,10 @@ struct FunctionTraits<void (*)(VirtualBlock const&, P...)> {
 };
 template <class... P>
 struct FunctionTraits<void (*)(VirtualBlock, P...)> : FunctionTraits<void (*)(VirtualBlock const&, P...)> {};
+template <class... P>
+struct FunctionTraits<void (*)(VirtualBlock const&, P...) noexcept> : FunctionTraits<void (*)(VirtualBlock const&, P...)> {};
+template <class... P>
+struct FunctionTraits<void (*)(VirtualBlock, P...) noexcept> : FunctionTraits<void (*)(VirtualBlock const&, P...)> {};
 
 //! The functor that calls a `__device__` body function with its stored arguments.
 template <auto Fn>

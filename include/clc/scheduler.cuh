@@ -41,6 +41,10 @@ struct SchedulerParams {
   std::uint32_t fail_threshold = 0;      //!< Ticket, tests only: injected spurious failures (of 2^32)
   std::uint32_t seed = 0;
   TileTraceRecord* trace = nullptr;      //!< optional per-tile trace, indexed by linear tile id
+  //! Ticket: most clusters one fetch may claim. 1 (default) = one per fetch, exactly as hardware CLC;
+  //! larger = guided self-scheduling (claims shrink as work runs out), which amortises the fetch
+  //! over tiny tiles. Ignored by the other sources.
+  std::uint32_t max_grain = 1;
 };
 
 #if defined(__CUDACC__)
@@ -63,6 +67,9 @@ class Scheduler {
     Role role = Role::Consumer;
     State cons = make_consumer_start_state<Stages>();
     int next_cluster = 0;  // Static / Single: the next cluster index of this worker's plan
+    int range_next = 0;    // fetching sources: the rest of the last response's clusters
+    int range_left = 0;
+    bool fresh = false;    // the tile just returned is the first of a new response (or the launch slot)
   };
 
   //! @param consumer_warps_per_cta number of warps in each CTA that iterate `tiles()` / `initial()`.
@@ -110,6 +117,7 @@ class Scheduler {
       if constexpr (Source::first_from_launch_slot) {
         WorkTile const t = params_.tiles.tile_of(own_cluster_index(), rank_x_, rank_y_);
         feed_throttle(st, false);
+        st.fresh = true;
         if (t.valid) return t;
       }
       return next(st);
@@ -127,20 +135,30 @@ class Scheduler {
   CLC_DEVICE WorkTile next(RoleState& st) {
     if constexpr (Source::fetches) {
       unsigned const lane = threadIdx.x & 31;
+      st.fresh = false;
       while (true) {
+        if (st.range_left > 0) {  // clusters left from the last response (Ticket with max_grain > 1)
+          int const L = st.range_next++;
+          --st.range_left;
+          WorkTile const t = params_.tiles.tile_of(L, rank_x_, rank_y_);
+          if (t.valid) return t;
+          continue;
+        }
         uint4 const r = pipe_.consumer_wait(st.cons);
         ClusterCoord first{};
-        bool const ok = Source::decode(r, &first);
+        unsigned const count = Source::decode(r, &first);
         pipe_.consumer_release(st.cons, lane);
         ++st.cons;
-        if (!ok) {
+        if (count == 0u) {
           feed_throttle(st, true);
           return WorkTile{};
         }
-        int const L = params_.tiles.cluster_index_of_slot(first.x, first.y, first.z);
-        WorkTile const t = params_.tiles.tile_of(L, rank_x_, rank_y_);
+        st.range_next = params_.tiles.cluster_index_of_slot(first.x, first.y, first.z);
+        st.range_left = int(count);
+        st.fresh = true;
+        // One credit per response, as its first tile starts: the next fetch overlaps this response's
+        // tiles. Rank 0 is always in space, so its producer never skips a credit.
         feed_throttle(st, false);
-        if (t.valid) return t;  // rank 0 is always in space, so the throttle never skips a credit
       }
     } else {
       std::int64_t const clusters = params_.tiles.clusters();
@@ -202,10 +220,11 @@ class Scheduler {
       }
     }
     RoleState st;
-    // The block loop has no throttle warp: the leader issues exactly one fetch per tile it starts.
+    // The block loop has no throttle warp: the leader issues exactly one fetch per response as its
+    // first tile starts (the same rule as the throttle).
     for (WorkTile t = initial(st, Role::Consumer); t.valid; t = next(st)) {
       if constexpr (Source::fetches) {
-        if (leader) {
+        if (leader && st.fresh) {
           issue(prod, step++);
           ++prod;
         }
@@ -279,6 +298,8 @@ class Scheduler {
     ctx.fail_threshold = params_.fail_threshold;
     ctx.seed = params_.seed;
     ctx.step = step;
+    ctx.workers = detail::num_clusters();
+    ctx.max_grain = params_.max_grain;
     if constexpr (Source::kind == SourceKind::Ticket) {
       // st.async targets shared::cluster; a 1-CTA launch has no peer, so publish locally.
       if (cluster_size_ == 1) {

@@ -50,6 +50,8 @@ Error validate(LaunchOptions const& o) {
     return invalid_argument("options.source is not a SourceKind value (got " + num(int(o.source)) + ")");
   if (int(o.grid) < 0 || int(o.grid) > int(GridMode::ResidentCapacity))
     return invalid_argument("options.grid is not a GridMode value (got " + num(int(o.grid)) + ")");
+  if (o.max_grain < 0 || o.max_grain > 65536)
+    return invalid_argument("options.max_grain must be in [0, 65536] (got " + num(o.max_grain) + ")");
   if (o.max_workers < 0) return invalid_argument("options.max_workers must be >= 0 (got " + num(o.max_workers) + ")");
   if (!(o.inject_failure_rate >= 0.0 && o.inject_failure_rate < 1.0))
     return invalid_argument("options.inject_failure_rate must be in [0, 1) (got " + std::to_string(o.inject_failure_rate) + ")");

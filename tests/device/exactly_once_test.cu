@@ -148,3 +148,34 @@ TEST(SanitizerSubset, BlockLevelAllSourcesSmall) {
 }
 
 }  // namespace
+
+namespace {
+
+// Ticket with several clusters per fetch (guided self-scheduling): still every tile exactly once,
+// in both grid modes, with clusters and every Stages value.
+TEST(TicketGrain, EveryTileOnceForManyGrains) {
+  CLC_REQUIRE_GPU();
+  for (int grain : {2, 7, 16, 64}) {
+    for (auto [cx, cy] : std::vector<std::pair<int, int>>{{1, 1}, {2, 1}, {2, 2}}) {
+      for (int stages : {1, 2, 4}) {
+        for (clc::GridMode g : {clc::GridMode::ResidentCapacity, clc::GridMode::EveryTile}) {
+          clc::TileSpace t(1009, 211);
+          t.with_cluster(cx, cy).with_swizzle(3);
+          SCOPED_TRACE(::testing::Message() << "grain " << grain << " cluster " << cx << "x" << cy << " stages "
+                                            << stages << " " << clc::to_string(g));
+          clc_test::Counters counts(t.tiles());
+          clc::LaunchOptions o;
+          o.source = clc::SourceKind::Ticket;
+          o.grid = g;
+          o.block_threads = 32;
+          o.max_grain = grain;
+          CLC_OK(launch_stages(stages, clc_test::CountTiles{counts.d, nullptr, t}, t, o, nullptr));
+          CUDA_OK(cudaDeviceSynchronize());
+          ASSERT_TRUE(clc_test::all_equal(counts.counts(), 32u, t));
+        }
+      }
+    }
+  }
+}
+
+}  // namespace

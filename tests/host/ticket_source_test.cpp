@@ -12,9 +12,9 @@ TEST(TicketSource, EncodeDecodeRoundTrip) {
   t.with_cluster(2, 1);
   for (int L = 0; L < t.clusters(); ++L) {
     ClusterCoord const f = t.first_slot_of_cluster(L);
-    uint4 const r = Ticket::encode(true, f);
+    uint4 const r = Ticket::encode(1u, f);
     ClusterCoord got{-1, -1, -1};
-    ASSERT_TRUE(Ticket::decode(r, &got));
+    ASSERT_EQ(Ticket::decode(r, &got), 1u);
     EXPECT_EQ(got.x, f.x);
     EXPECT_EQ(got.y, f.y);
     EXPECT_EQ(got.z, f.z);
@@ -23,9 +23,9 @@ TEST(TicketSource, EncodeDecodeRoundTrip) {
 }
 
 TEST(TicketSource, FailedResponseLeavesCoordinateUntouched) {
-  uint4 const r = Ticket::encode(false, ClusterCoord{5, 6, 7});
+  uint4 const r = Ticket::encode(0u, ClusterCoord{5, 6, 7});
   ClusterCoord got{-1, -2, -3};
-  EXPECT_FALSE(Ticket::decode(r, &got));
+  EXPECT_EQ(Ticket::decode(r, &got), 0u);
   EXPECT_EQ(got.x, -1);
   EXPECT_EQ(got.y, -2);
   EXPECT_EQ(got.z, -3);
@@ -51,4 +51,33 @@ TEST(TicketSource, FirstClaimNeverInjectedAndRateRoughlyHonoured) {
   c.fail_threshold = 0;
   c.step = 5;
   EXPECT_FALSE(Ticket::inject_failure(c));
+}
+
+TEST(TicketSource, RangeResponsesCarryTheirCount) {
+  ClusterCoord got{};
+  EXPECT_EQ(Ticket::decode(Ticket::encode(13u, ClusterCoord{4, 2, 1}), &got), 13u);
+  EXPECT_EQ(got.x, 4);
+  EXPECT_EQ(got.y, 2);
+  EXPECT_EQ(got.z, 1);
+}
+
+TEST(TicketSource, GuidedGrainShrinksToOneAtTheTail) {
+  // max_grain 1: always one cluster, like hardware CLC.
+  EXPECT_EQ(Ticket::grain(1000000, 132, 1), 1u);
+  // Plenty left: capped at max_grain.
+  EXPECT_EQ(Ticket::grain(1000000, 132, 16), 16u);
+  // A share of what remains: 2000 / (2 * 132) = 7.
+  EXPECT_EQ(Ticket::grain(2000, 132, 16), 7u);
+  // Tail: never below one, also when the racy estimate overshoots.
+  EXPECT_EQ(Ticket::grain(100, 132, 16), 1u);
+  EXPECT_EQ(Ticket::grain(0, 132, 16), 1u);
+  EXPECT_EQ(Ticket::grain(-50, 132, 16), 1u);
+  EXPECT_EQ(Ticket::grain(5000, 0, 16), 16u);  // zero workers is treated as one
+  // Monotone in what remains.
+  unsigned prev = 0;
+  for (std::int64_t r = 0; r < 10000; r += 37) {
+    unsigned const g = Ticket::grain(r, 64, 32);
+    EXPECT_GE(g, prev);
+    prev = g;
+  }
 }

@@ -29,6 +29,8 @@ struct FetchContext {
   std::uint32_t fail_threshold = 0;   //!< tests only: inject a failure when hash < threshold (of 2^32)
   std::uint32_t seed = 0;
   std::uint32_t step = 0;             //!< fetches this worker issued before this one
+  unsigned workers = 1;               //!< clusters launched (guided grain)
+  unsigned max_grain = 1;             //!< Ticket: most clusters one fetch may claim (1 = like CLC)
 };
 
 }  // namespace source

@@ -42,17 +42,18 @@ struct Hardware {
 #  endif
   }
 
-  //! Success flag and, only on success, the first CTA of the cancelled cluster.
-  CLC_DEVICE static bool decode(uint4 r, ClusterCoord* first) {
+  //! Clusters claimed (1 on success, 0 on failure) and, only on success, the first CTA of the
+  //! cancelled cluster.
+  CLC_DEVICE static unsigned decode(uint4 r, ClusterCoord* first) {
 #  if CLC_HAS_HARDWARE_CLC
-    if (!cuda::ptx::clusterlaunchcontrol_query_cancel_is_canceled(r)) return false;  // never read a failed coord
+    if (!cuda::ptx::clusterlaunchcontrol_query_cancel_is_canceled(r)) return 0u;  // never read a failed coord
     first->x = int(cuda::ptx::clusterlaunchcontrol_query_cancel_get_first_ctaid_x<std::uint32_t>(r));
     first->y = int(cuda::ptx::clusterlaunchcontrol_query_cancel_get_first_ctaid_y<std::uint32_t>(r));
     first->z = int(cuda::ptx::clusterlaunchcontrol_query_cancel_get_first_ctaid_z<std::uint32_t>(r));
-    return true;
+    return 1u;
 #  else
     (void)r, (void)first;
-    return false;
+    return 0u;
 #  endif
   }
 #endif

@@ -24,15 +24,28 @@ struct Ticket {
   //! A starting CTA cannot know whether "its" slot was already handed out, so it claims a ticket.
   static constexpr bool first_from_launch_slot = false;
 
-  //! Response encoding: {valid, first_cta.x, first_cta.y, first_cta.z}. Host-testable.
-  CLC_HOST_DEVICE static constexpr uint4 encode(bool valid, ClusterCoord first) {
-    return valid ? uint4{1u, unsigned(first.x), unsigned(first.y), unsigned(first.z)} : uint4{0u, 0u, 0u, 0u};
+  //! Response encoding: {count, first_cta.x, first_cta.y, first_cta.z}. `count` consecutive
+  //! cluster indices starting at the one whose first CTA is `first_cta` (0 = failure; 1 is what a
+  //! hardware response carries). Host-testable.
+  CLC_HOST_DEVICE static constexpr uint4 encode(unsigned count, ClusterCoord first) {
+    return count != 0u ? uint4{count, unsigned(first.x), unsigned(first.y), unsigned(first.z)} : uint4{0u, 0u, 0u, 0u};
   }
-  CLC_HOST_DEVICE static constexpr bool decode(uint4 r, ClusterCoord* first) {
-    if (r.x == 0u) return false;  // never read the coordinate of a failed response
+  //! Number of clusters claimed (0 = failure; then `first` is left untouched: never read a failed
+  //! response's coordinate).
+  CLC_HOST_DEVICE static constexpr unsigned decode(uint4 r, ClusterCoord* first) {
+    if (r.x == 0u) return 0u;
     *first = ClusterCoord{int(r.y), int(r.z), int(r.w)};
-    return true;
+    return r.x;
   }
+  //! Guided self-scheduling grain: a share of what remains, at most `max_grain` clusters and at
+  //! least one, so claims are large while much work remains and single clusters at the tail.
+  //! `max_grain <= 1` claims exactly one cluster per fetch, like hardware CLC.
+  CLC_HOST_DEVICE static constexpr unsigned grain(std::int64_t remaining, unsigned workers, unsigned max_grain) {
+    if (max_grain <= 1u || remaining <= 0) return 1u;
+    std::int64_t const g = remaining / (2 * std::int64_t(workers < 1u ? 1u : workers));
+    return g < 1 ? 1u : (g > std::int64_t(max_grain) ? max_grain : unsigned(g));
+  }
+
   //! Test-only spurious failure decision (splitmix-style hash of seed, worker and step).
   CLC_HOST_DEVICE static constexpr bool inject_failure(FetchContext const& c) {
     if (c.fail_threshold == 0 || c.step == 0) return false;  // a worker's first claim never fails
@@ -44,16 +57,20 @@ struct Ticket {
   }
 
 #if defined(__CUDACC__)
-  //! Claim the next ticket (or inject a failure) and encode the response.
+  //! Claim the next ticket(s) (or inject a failure) and encode the response.
   CLC_DEVICE static uint4 claim(FetchContext const& ctx) {
-    bool valid = false;
-    ClusterCoord first{};
-    if (!inject_failure(ctx)) {
-      unsigned const t = atomicAdd(&ctx.workspace->ticket, 1u);
-      valid = static_cast<std::int64_t>(t) < ctx.tiles.clusters();
-      if (valid) first = ctx.tiles.first_slot_of_cluster(int(t));
+    if (inject_failure(ctx)) return encode(0u, ClusterCoord{});
+    std::int64_t const clusters = ctx.tiles.clusters();
+    unsigned g = 1u;
+    if (ctx.max_grain > 1u) {  // a racy read is enough: it only sizes the claim
+      unsigned const seen = *reinterpret_cast<unsigned const volatile*>(&ctx.workspace->ticket);
+      g = grain(clusters - std::int64_t(seen), ctx.workers, ctx.max_grain);
     }
-    return encode(valid, first);
+    unsigned const t = atomicAdd(&ctx.workspace->ticket, g);
+    if (std::int64_t(t) >= clusters) return encode(0u, ClusterCoord{});
+    std::int64_t const left = clusters - std::int64_t(t);
+    unsigned const count = left < std::int64_t(g) ? unsigned(left) : g;
+    return encode(count, ctx.tiles.first_slot_of_cluster(int(t)));
   }
 
   //! Clusters of 2+ CTAs. Precondition: every CTA's `full` barrier has been armed with expect_tx(16).
