@@ -334,6 +334,10 @@ TEST(PortDevice, CheckModePoisonsDynamicSharedMemoryBetweenTiles) {
   }
 }
 
+__device__ void by_value_body(clc::VirtualBlock vb, unsigned* out, std::size_t n) noexcept {
+  if (vb.idx.x * 32 + threadIdx.x < n) out[vb.idx.x * 32 + threadIdx.x] = 1;
+}
+
 // -- host errors (no GPU needed: the shape is checked before any CUDA call) ---------------------------
 
 TEST(PortErrors, BadShapesAreHostErrorsNamingTheArgument) {
@@ -349,6 +353,8 @@ TEST(PortErrors, BadShapesAreHostErrorsNamingTheArgument) {
                                                                             dim3(256)),
                  "LaunchBounds");
   expect_invalid(clc::port::launch(ReverseBody{nullptr, nullptr, 0}, dim3(1), dim3(64, 2)), "required_block");
+  // Other accepted body signatures compile (the VirtualBlock by value, noexcept); int converts to size_t.
+  expect_invalid(clc::port::launch<by_value_body>(dim3(0), dim3(32), clc::port::options(), p, 7), "original_grid");
 }
 
 }  // namespace
