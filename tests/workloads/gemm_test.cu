@@ -1,0 +1,438 @@
+//! @file gemm_test.cu
+//! @brief clc::gemm against a float64 reference on the GPU: random inputs (never zeros), outputs
+//! poisoned with NaN before every run, every element checked (and the padding between rows left
+//! untouched): all layouts, all types, batches, beta 0 and not, edge shapes, every work source,
+//! clusters 1x1 and 2x1, both kernels, and argument errors that must touch nothing.
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include "clc_test.hpp"
+#include "gemm/gemm.hpp"
+
+namespace {
+
+using clc::SourceKind;
+using clc::gemm::DType;
+using clc::gemm::Kernel;
+using clc::gemm::Layout;
+
+// ---------------------------------------------------------------------------------------------------
+// Device helpers: random fill, float64 reference.
+
+__device__ float uniform_pm1(std::uint64_t i, std::uint32_t seed) {
+  std::uint64_t x = i * 0x9E3779B97F4A7C15ull + seed * 0xD1B54A32D192ED03ull + 0x632BE59BD9B4E019ull;
+  x ^= x >> 31;
+  x *= 0xBF58476D1CE4E5B9ull;
+  x ^= x >> 27;
+  x *= 0x94D049BB133111EBull;
+  x ^= x >> 31;
+  float const u = float(x >> 40) * (1.0f / 16777216.0f);  // [0, 1)
+  float v = 2.0f * u - 1.0f;
+  if (v == 0.0f) v = 0.5f;  // never zero
+  return v;
+}
+
+__global__ void fill_kernel(void* p, std::size_t n, int type, std::uint32_t seed) {
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n; i += std::size_t(gridDim.x) * blockDim.x) {
+    float const v = uniform_pm1(i, seed);
+    if (type == int(DType::BF16)) static_cast<__nv_bfloat16*>(p)[i] = __float2bfloat16(v);
+    else if (type == int(DType::F16)) static_cast<__half*>(p)[i] = __float2half(v);
+    else static_cast<float*>(p)[i] = v;
+  }
+}
+
+__device__ double load_elem(void const* p, std::int64_t i, int type) {
+  if (type == int(DType::BF16)) return double(__bfloat162float(static_cast<__nv_bfloat16 const*>(p)[i]));
+  if (type == int(DType::F16)) return double(__half2float(static_cast<__half const*>(p)[i]));
+  return double(static_cast<float const*>(p)[i]);
+}
+
+struct RefArgs {
+  void const* a; void const* b; void const* c;
+  int m, n, k, batch;
+  int ab, cd;
+  int a_row, b_row, d_row;
+  std::int64_t lda, ldb, ldc, bsa, bsb, bsc;
+  double alpha, beta;
+  double* out;  // batch x m x n, row-major, dense
+};
+
+__global__ void reference_kernel(RefArgs r) {
+  std::int64_t const total = std::int64_t(r.batch) * r.m * r.n;
+  for (std::int64_t idx = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; idx < total;
+       idx += std::int64_t(gridDim.x) * blockDim.x) {
+    int const z = int(idx / (std::int64_t(r.m) * r.n));
+    std::int64_t const rem = idx - std::int64_t(z) * r.m * r.n;
+    int const i = int(rem / r.n);
+    int const j = int(rem - std::int64_t(i) * r.n);
+    double acc = 0.0;
+    for (int k = 0; k < r.k; ++k) {
+      std::int64_t const ai = z * r.bsa + (r.a_row ? std::int64_t(i) * r.lda + k : std::int64_t(k) * r.lda + i);
+      std::int64_t const bi = z * r.bsb + (r.b_row ? std::int64_t(k) * r.ldb + j : std::int64_t(j) * r.ldb + k);
+      acc += load_elem(r.a, ai, r.ab) * load_elem(r.b, bi, r.ab);
+    }
+    double v = r.alpha * acc;
+    if (r.beta != 0.0) {
+      std::int64_t const ci = z * r.bsc + (r.d_row ? std::int64_t(i) * r.ldc + j : std::int64_t(j) * r.ldc + i);
+      v += r.beta * load_elem(r.c, ci, r.cd);
+    }
+    r.out[idx] = v;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Host side of one case.
+
+struct Case {
+  int m = 64, n = 64, k = 64, batch = 1;
+  DType ab = DType::BF16;
+  DType cd = DType::BF16;
+  Layout la = Layout::RowMajor, lb = Layout::ColMajor, ld = Layout::RowMajor;
+  float alpha = 1.0f, beta = 0.0f;
+  clc::gemm::Options opts;
+  int ld_pad = 8;         // extra elements per row / column beyond the round-up to 8
+  bool align_ld = true;   // round leading dimensions up to 8 elements (TMA-readable)
+  int a_offset = 0;       // elements added to A's base pointer (misalignment tests)
+  std::int64_t batch_gap = 24;  // elements between batches
+  Kernel expect_kernel = Kernel::Auto;  // Auto = don't care
+};
+
+struct DeviceBuffer {
+  void* p = nullptr;
+  std::size_t bytes = 0;
+  DeviceBuffer() = default;
+  explicit DeviceBuffer(std::size_t b) : bytes(b) {
+    if (cudaMalloc(&p, b == 0 ? 1 : b) != cudaSuccess) p = nullptr;
+  }
+  ~DeviceBuffer() { if (p) cudaFree(p); }
+  DeviceBuffer(DeviceBuffer const&) = delete;
+  DeviceBuffer& operator=(DeviceBuffer const&) = delete;
+};
+
+std::size_t esize(DType t) { return clc::gemm::size_of(t); }
+
+std::int64_t round_ld(std::int64_t min_ld, Case const& c) {
+  std::int64_t ld = min_ld;
+  if (c.align_ld) ld = (ld + 7) / 8 * 8;
+  return ld + c.ld_pad;
+}
+
+double host_elem(std::vector<unsigned char> const& h, std::int64_t i, DType t) {
+  if (t == DType::F32) { float f; std::memcpy(&f, h.data() + 4 * i, 4); return f; }
+  std::uint16_t u;
+  std::memcpy(&u, h.data() + 2 * i, 2);
+  if (t == DType::BF16) { std::uint32_t w = std::uint32_t(u) << 16; float f; std::memcpy(&f, &w, 4); return f; }
+  __half_raw r; r.x = u; return double(__half2float(__half(r)));
+}
+
+bool is_poison(std::vector<unsigned char> const& h, std::int64_t i, DType t) {
+  std::size_t const s = esize(t);
+  for (std::size_t b = 0; b < s; ++b) if (h[i * s + b] != 0xFF) return false;
+  return true;
+}
+
+struct Result {
+  std::int64_t bad = 0;
+  std::int64_t touched_padding = 0;
+  std::string first_bad;
+  clc::gemm::RunInfo info;
+};
+
+//! Runs the case and checks every element. Fails the current test on CUDA errors.
+void run_case(Case const& c, Result* res, int repeats = 1) {
+  ASSERT_TRUE(c.opts.kernel != Kernel::Sm90 || true);
+  bool const a_row = c.la == Layout::RowMajor, b_row = c.lb == Layout::RowMajor, d_row = c.ld == Layout::RowMajor;
+  std::int64_t const lda = round_ld(a_row ? c.k : c.m, c);
+  std::int64_t const ldb = round_ld(b_row ? c.n : c.k, c);
+  std::int64_t const ldd = round_ld(d_row ? c.n : c.m, c);
+  std::int64_t const a_elems = lda * (a_row ? c.m : c.k);
+  std::int64_t const b_elems = ldb * (b_row ? c.k : c.n);
+  std::int64_t const d_elems = ldd * (d_row ? c.m : c.n);
+  std::int64_t const bsa = (a_elems + c.batch_gap + 7) / 8 * 8;
+  std::int64_t const bsb = (b_elems + c.batch_gap + 7) / 8 * 8;
+  std::int64_t const bsd = (d_elems + c.batch_gap + 7) / 8 * 8;
+  std::int64_t const a_total = bsa * c.batch + c.a_offset;
+  std::int64_t const b_total = bsb * c.batch;
+  std::int64_t const d_total = bsd * c.batch;
+
+  DeviceBuffer A(std::size_t(a_total) * esize(c.ab)), B(std::size_t(b_total) * esize(c.ab));
+  DeviceBuffer C(std::size_t(d_total) * esize(c.cd)), D(std::size_t(d_total) * esize(c.cd));
+  DeviceBuffer R(std::size_t(c.batch) * c.m * c.n * sizeof(double));
+  ASSERT_TRUE(A.p && B.p && C.p && D.p && R.p) << "cudaMalloc failed";
+  static std::uint32_t seed = 1;
+  fill_kernel<<<256, 256>>>(A.p, std::size_t(a_total), int(c.ab), seed++);
+  fill_kernel<<<256, 256>>>(B.p, std::size_t(b_total), int(c.ab), seed++);
+  fill_kernel<<<256, 256>>>(C.p, std::size_t(d_total), int(c.cd), seed++);
+  CUDA_OK(cudaGetLastError());
+
+  clc::gemm::Arguments g;
+  g.m = c.m; g.n = c.n; g.k = c.k; g.batch = c.batch;
+  g.a_type = g.b_type = c.ab;
+  g.c_type = g.d_type = c.cd;
+  g.a = static_cast<unsigned char const*>(A.p) + std::size_t(c.a_offset) * esize(c.ab);
+  g.layout_a = c.la; g.lda = lda; g.batch_stride_a = bsa;
+  g.b = B.p; g.layout_b = c.lb; g.ldb = ldb; g.batch_stride_b = bsb;
+  g.c = C.p; g.ldc = ldd; g.batch_stride_c = bsd;
+  g.d = D.p; g.layout_d = c.ld; g.ldd = ldd; g.batch_stride_d = bsd;
+  g.alpha = c.alpha; g.beta = c.beta;
+
+  for (int rep = 0; rep < repeats; ++rep) {
+    CUDA_OK(cudaMemset(D.p, 0xFF, D.bytes));  // NaN in every type
+    CLC_OK(clc::gemm::run(g, nullptr, c.opts, &res->info));
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaDeviceSynchronize());
+  }
+  if (c.expect_kernel != Kernel::Auto) {
+    ASSERT_EQ(res->info.kernel, c.expect_kernel) << "ran " << clc::gemm::to_string(res->info.kernel)
+                                                 << " (why portable: " << res->info.why_portable << ")";
+  }
+
+  RefArgs r{};
+  r.a = g.a; r.b = g.b; r.c = g.c;
+  r.m = c.m; r.n = c.n; r.k = c.k; r.batch = c.batch;
+  r.ab = int(c.ab); r.cd = int(c.cd);
+  r.a_row = a_row; r.b_row = b_row; r.d_row = d_row;
+  r.lda = lda; r.ldb = ldb; r.ldc = ldd; r.bsa = bsa; r.bsb = bsb; r.bsc = bsd;
+  r.alpha = c.alpha; r.beta = c.beta;
+  r.out = static_cast<double*>(R.p);
+  reference_kernel<<<1024, 256>>>(r);
+  CUDA_OK(cudaGetLastError());
+  CUDA_OK(cudaDeviceSynchronize());
+
+  std::vector<unsigned char> hd(D.bytes);
+  std::vector<double> hr(std::size_t(c.batch) * c.m * c.n);
+  CUDA_OK(cudaMemcpy(hd.data(), D.p, D.bytes, cudaMemcpyDeviceToHost));
+  CUDA_OK(cudaMemcpy(hr.data(), R.p, R.bytes, cudaMemcpyDeviceToHost));
+
+  // Output rounding (2 ulps of the output type) plus fp32 accumulation-order slack.
+  double const eps = c.cd == DType::BF16 ? 1.0 / 128 : c.cd == DType::F16 ? 1.0 / 1024 : 1e-6;
+  double const atol = 1e-5 * std::sqrt(double(c.k)) + (c.cd == DType::F32 ? 0.0 : eps * 1e-2);
+  std::vector<char> inside(std::size_t(d_total), 0);
+  for (int z = 0; z < c.batch; ++z) {
+    for (int i = 0; i < c.m; ++i) {
+      for (int j = 0; j < c.n; ++j) {
+        std::int64_t const di = z * bsd + (d_row ? std::int64_t(i) * ldd + j : std::int64_t(j) * ldd + i);
+        inside[std::size_t(di)] = 1;
+        double const got = host_elem(hd, di, c.cd);
+        double const want = hr[(std::size_t(z) * c.m + i) * c.n + j];
+        double const tol = eps * std::fabs(want) + atol;
+        if (!(std::fabs(got - want) <= tol)) {
+          if (res->bad == 0)
+            res->first_bad = "batch " + std::to_string(z) + " (" + std::to_string(i) + ", " + std::to_string(j) +
+                             "): got " + std::to_string(got) + ", want " + std::to_string(want);
+          ++res->bad;
+        }
+      }
+    }
+  }
+  for (std::int64_t i = 0; i < d_total; ++i)
+    if (!inside[std::size_t(i)] && !is_poison(hd, i, c.cd)) ++res->touched_padding;
+}
+
+std::string describe(Case const& c) {
+  return std::to_string(c.batch) + "x" + std::to_string(c.m) + "x" + std::to_string(c.n) + "x" + std::to_string(c.k) +
+         " A " + clc::gemm::to_string(c.la) + " B " + clc::gemm::to_string(c.lb) + " D " +
+         clc::gemm::to_string(c.ld) + " " + clc::gemm::to_string(c.ab) + "->" + clc::gemm::to_string(c.cd) +
+         " beta " + std::to_string(c.beta) + " kernel " + clc::gemm::to_string(c.opts.kernel) + " source " +
+         clc::to_string(c.opts.source) + " cluster " + std::to_string(c.opts.cluster_m);
+}
+
+#define EXPECT_CASE(c)                                                                                 \
+  do {                                                                                                \
+    Result res_;                                                                                      \
+    run_case((c), &res_);                                                                             \
+    EXPECT_EQ(res_.bad, 0) << describe(c) << ": first bad element " << res_.first_bad << " (ran "     \
+                           << clc::gemm::to_string(res_.info.kernel) << ", source "                   \
+                           << clc::to_string(res_.info.source) << ")";                                \
+    EXPECT_EQ(res_.touched_padding, 0) << describe(c) << ": wrote outside the matrix";                \
+  } while (0)
+
+bool is_hopper() {
+  int major = 0, minor = 0;
+  cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0);
+  cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, 0);
+  return major == 9 && minor == 0;
+}
+
+Kernel fast_kernel() { return is_hopper() ? Kernel::Sm90 : Kernel::Portable; }
+
+// ---------------------------------------------------------------------------------------------------
+
+TEST(Gemm, AllLayouts_Bf16) {
+  CLC_REQUIRE_GPU();
+  for (Layout la : {Layout::RowMajor, Layout::ColMajor})
+    for (Layout lb : {Layout::RowMajor, Layout::ColMajor})
+      for (Layout ld : {Layout::RowMajor, Layout::ColMajor}) {
+        Case c;
+        c.m = 300; c.n = 520; c.k = 200;
+        c.la = la; c.lb = lb; c.ld = ld;
+        c.expect_kernel = fast_kernel();
+        EXPECT_CASE(c);
+      }
+}
+
+TEST(Gemm, AllTypes_BetaZeroAndNonZero) {
+  CLC_REQUIRE_GPU();
+  for (DType ab : {DType::BF16, DType::F16})
+    for (DType cd : {DType::BF16, DType::F16, DType::F32})
+      for (float beta : {0.0f, 0.75f}) {
+        Case c;
+        c.m = 200; c.n = 300; c.k = 130;
+        c.ab = ab; c.cd = cd; c.beta = beta; c.alpha = 1.5f;
+        c.lb = Layout::RowMajor;
+        c.expect_kernel = fast_kernel();
+        EXPECT_CASE(c);
+      }
+}
+
+TEST(Gemm, Batches) {
+  CLC_REQUIRE_GPU();
+  for (Layout ld : {Layout::RowMajor, Layout::ColMajor}) {
+    Case c;
+    c.m = 130; c.n = 260; c.k = 96; c.batch = 3; c.ld = ld; c.beta = -0.5f;
+    c.la = Layout::ColMajor;
+    EXPECT_CASE(c);
+    c.opts.kernel = Kernel::Portable;
+    EXPECT_CASE(c);
+  }
+}
+
+TEST(Gemm, EdgeShapes) {
+  CLC_REQUIRE_GPU();
+  struct Shape { int m, n, k; };
+  Shape const shapes[] = {{1, 1, 1}, {1, 300, 64}, {300, 1, 64}, {7, 13, 1}, {127, 251, 509}, {129, 257, 65},
+                          {50, 70, 30}, {128, 256, 64}, {3 * 128 + 1, 2 * 256 + 1, 5 * 64 + 1}, {256, 256, 8192}};
+  for (Shape s : shapes) {
+    for (Kernel kern : {Kernel::Auto, Kernel::Portable}) {
+      Case c;
+      c.m = s.m; c.n = s.n; c.k = s.k; c.opts.kernel = kern;
+      c.lb = Layout::RowMajor;
+      EXPECT_CASE(c);
+    }
+  }
+}
+
+TEST(Gemm, EverySourceAndCluster_Sm90) {
+  CLC_REQUIRE_GPU();
+  if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
+  for (SourceKind src : {SourceKind::Ticket, SourceKind::Static, SourceKind::Single})
+    for (int cl : {1, 2})
+      for (int m : {3 * 128 - 5, 4 * 128}) {  // odd and even number of M tiles
+        Case c;
+        c.m = m; c.n = 3 * 256 + 7; c.k = 320;
+        c.opts.kernel = Kernel::Sm90; c.opts.source = src; c.opts.cluster_m = cl;
+        c.lb = cl == 2 ? Layout::RowMajor : Layout::ColMajor;
+        c.expect_kernel = Kernel::Sm90;
+        EXPECT_CASE(c);
+      }
+}
+
+TEST(Gemm, EverySource_Portable) {
+  CLC_REQUIRE_GPU();
+  for (SourceKind src : {SourceKind::Ticket, SourceKind::Static, SourceKind::Single}) {
+    Case c;
+    c.m = 300; c.n = 400; c.k = 100;
+    c.opts.kernel = Kernel::Portable; c.opts.source = src;
+    c.expect_kernel = Kernel::Portable;
+    EXPECT_CASE(c);
+  }
+}
+
+TEST(Gemm, LargeClustered_RepeatedLaunches) {
+  CLC_REQUIRE_GPU();
+  Case c;
+  c.m = 2048; c.n = 2048; c.k = 2048; c.beta = 1.0f;
+  c.opts.cluster_m = is_hopper() ? 2 : 0;
+  Result res;
+  run_case(c, &res, /*repeats=*/3);
+  EXPECT_EQ(res.bad, 0) << describe(c) << ": " << res.first_bad;
+  EXPECT_EQ(res.touched_padding, 0);
+}
+
+TEST(Gemm, UnalignedOperandsTakeTheSlowerPath) {
+  CLC_REQUIRE_GPU();
+  {
+    Case c;  // leading dimensions not multiples of 8 elements
+    c.m = 100; c.n = 90; c.k = 77; c.align_ld = false; c.ld_pad = 1;
+    Result res;
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 0) << res.first_bad;
+    EXPECT_EQ(res.info.kernel, Kernel::Portable);
+    if (is_hopper()) EXPECT_NE(res.info.why_portable.find("ld"), std::string::npos) << res.info.why_portable;
+  }
+  for (Layout la : {Layout::RowMajor, Layout::ColMajor}) {
+    Case c;  // A's base 2 bytes past a 16-byte boundary
+    c.m = 100; c.n = 90; c.k = 80; c.a_offset = 1; c.la = la;
+    Result res;
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 0) << res.first_bad;
+    EXPECT_EQ(res.info.kernel, Kernel::Portable);
+    if (is_hopper()) EXPECT_NE(res.info.why_portable.find("A"), std::string::npos) << res.info.why_portable;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Argument errors: the right status, a message naming the argument, and nothing touched.
+
+struct BadArgFixture {
+  DeviceBuffer A{4096}, B{4096}, D{4096};
+  clc::gemm::Arguments g;
+  BadArgFixture() {
+    g.m = g.n = g.k = 16;
+    g.a = A.p; g.lda = 16; g.b = B.p; g.ldb = 16; g.d = D.p; g.ldd = 16;
+    cudaMemset(D.p, 0xFF, 4096);
+  }
+  bool d_untouched() {
+    std::vector<unsigned char> h(4096);
+    cudaDeviceSynchronize();
+    cudaMemcpy(h.data(), D.p, 4096, cudaMemcpyDeviceToHost);
+    for (unsigned char v : h) if (v != 0xFF) return false;
+    return true;
+  }
+};
+
+void expect_error(clc::gemm::Arguments const& g, clc::Status st, char const* word, BadArgFixture& f,
+                  clc::gemm::Options const& o = {}) {
+  clc::Error const e = clc::gemm::run(g, nullptr, o);
+  EXPECT_EQ(e.status, st) << e.what();
+  EXPECT_NE(e.message.find(word), std::string::npos) << "message does not name '" << word << "': " << e.what();
+  EXPECT_TRUE(f.d_untouched()) << "D was written although run() failed: " << e.what();
+}
+
+TEST(Gemm, BadArguments) {
+  CLC_REQUIRE_GPU();
+  BadArgFixture f;
+  { auto g = f.g; g.a = nullptr; expect_error(g, clc::Status::InvalidArgument, "A", f); }
+  { auto g = f.g; g.b = nullptr; expect_error(g, clc::Status::InvalidArgument, "B", f); }
+  { auto g = f.g; g.d = nullptr; expect_error(g, clc::Status::InvalidArgument, "D", f); }
+  { auto g = f.g; g.beta = 1.0f; g.c = nullptr; expect_error(g, clc::Status::InvalidArgument, "C", f); }
+  { auto g = f.g; g.m = 0; expect_error(g, clc::Status::InvalidArgument, "m", f); }
+  { auto g = f.g; g.n = 0; expect_error(g, clc::Status::InvalidArgument, "n", f); }
+  { auto g = f.g; g.k = 0; expect_error(g, clc::Status::InvalidArgument, "k", f); }
+  { auto g = f.g; g.batch = 0; expect_error(g, clc::Status::InvalidArgument, "batch", f); }
+  { auto g = f.g; g.lda = 15; expect_error(g, clc::Status::InvalidArgument, "lda", f); }
+  { auto g = f.g; g.layout_b = Layout::RowMajor; g.ldb = 8; expect_error(g, clc::Status::InvalidArgument, "ldb", f); }
+  { auto g = f.g; g.ldd = 3; expect_error(g, clc::Status::InvalidArgument, "ldd", f); }
+  { auto g = f.g; g.b_type = DType::F16; expect_error(g, clc::Status::NotSupported, "b_type", f); }
+  { auto g = f.g; g.a_type = g.b_type = DType::F32; expect_error(g, clc::Status::NotSupported, "F32", f); }
+  { auto g = f.g; g.beta = 1.0f; g.c = f.A.p; g.ldc = 16; g.c_type = DType::F32;
+    expect_error(g, clc::Status::NotSupported, "c_type", f); }
+  { auto g = f.g; g.a = static_cast<unsigned char const*>(f.A.p) + 1;
+    expect_error(g, clc::Status::InvalidArgument, "A", f); }
+  { auto g = f.g; clc::gemm::Options o; o.cluster_m = 3; expect_error(g, clc::Status::InvalidArgument, "cluster_m", f, o); }
+  if (is_hopper()) {
+    auto g = f.g; g.lda = 17; clc::gemm::Options o; o.kernel = Kernel::Sm90;
+    expect_error(g, clc::Status::NotSupported, "lda", f, o);
+    clc::gemm::Options o2; o2.source = SourceKind::Hardware;
+    expect_error(f.g, clc::Status::NotSupported, "Hardware", f, o2);
+  }
+}
+
+}  // namespace
