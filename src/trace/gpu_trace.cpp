@@ -1,0 +1,144 @@
+//! @file gpu_trace.cpp
+//! @brief TraceBuffer, the completeness check and the file export of GPU tile traces.
+#include "gpu_trace.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <set>
+#include <utility>
+
+#include <clc/detail/cuda_check.hpp>
+
+namespace clc {
+
+TraceBuffer::~TraceBuffer() {
+  if (data_ != nullptr) (void)cudaFree(data_);
+}
+
+TraceBuffer::TraceBuffer(TraceBuffer&& o) noexcept : data_(o.data_), size_(o.size_), capacity_(o.capacity_) {
+  o.data_ = nullptr;
+  o.size_ = o.capacity_ = 0;
+}
+
+TraceBuffer& TraceBuffer::operator=(TraceBuffer&& o) noexcept {
+  if (this != &o) {
+    if (data_ != nullptr) (void)cudaFree(data_);
+    data_ = std::exchange(o.data_, nullptr);
+    size_ = std::exchange(o.size_, 0);
+    capacity_ = std::exchange(o.capacity_, 0);
+  }
+  return *this;
+}
+
+Error TraceBuffer::allocate(TileSpace const& tiles) {
+  std::int64_t const n = tiles.tiles();
+  if (n < 1) return invalid_argument("TraceBuffer::allocate: the tile space is empty (" + std::to_string(n) + " tiles)");
+  if (n > capacity_) {
+    if (data_ != nullptr) {
+      CLC_CUDA_TRY(cudaFree(data_));
+      data_ = nullptr;
+      capacity_ = 0;
+    }
+    void* p = nullptr;
+    CLC_CUDA_TRY(cudaMalloc(&p, static_cast<std::size_t>(n) * sizeof(TileTraceRecord)));
+    data_ = static_cast<TileTraceRecord*>(p);
+    capacity_ = n;
+  }
+  size_ = n;
+  return success();
+}
+
+Error TraceBuffer::clear(cudaStream_t stream) {
+  if (data_ == nullptr) return invalid_argument("TraceBuffer::clear: allocate() first");
+  CLC_CUDA_TRY(cudaMemsetAsync(data_, 0, static_cast<std::size_t>(size_) * sizeof(TileTraceRecord), stream));
+  return success();
+}
+
+Error TraceBuffer::download(cudaStream_t stream, std::vector<TileTraceRecord>* out) const {
+  if (out == nullptr) return invalid_argument("TraceBuffer::download: out must not be null");
+  if (data_ == nullptr) return invalid_argument("TraceBuffer::download: allocate() first");
+  out->resize(static_cast<std::size_t>(size_));
+  CLC_CUDA_TRY(cudaMemcpyAsync(out->data(), data_, static_cast<std::size_t>(size_) * sizeof(TileTraceRecord),
+                               cudaMemcpyDeviceToHost, stream));
+  CLC_CUDA_TRY(cudaStreamSynchronize(stream));
+  return success();
+}
+
+Error check_tile_trace(std::vector<TileTraceRecord> const& records, TileSpace const& tiles, int sm_count) {
+  std::int64_t const n = tiles.tiles();
+  if (static_cast<std::int64_t>(records.size()) != n) {
+    return invalid_argument("trace has " + std::to_string(records.size()) + " records but the tile space has " +
+                            std::to_string(n) + " tiles");
+  }
+  if (sm_count < 1) return invalid_argument("sm_count must be >= 1 (got " + std::to_string(sm_count) + ")");
+  for (std::int64_t i = 0; i < n; ++i) {
+    TileTraceRecord const& r = records[static_cast<std::size_t>(i)];
+    int const x = static_cast<int>(i % tiles.x);
+    int const y = static_cast<int>((i / tiles.x) % tiles.y);
+    int const z = static_cast<int>(i / (std::int64_t(tiles.x) * tiles.y));
+    std::string const where = "trace record " + std::to_string(i) + " (tile " + std::to_string(x) + "," +
+                              std::to_string(y) + "," + std::to_string(z) + ")";
+    if (r.start_ns == 0 && r.end_ns == 0) return invalid_argument(where + ": the tile never ran (record is empty)");
+    if (r.x != x || r.y != y || r.z != z) {
+      return invalid_argument(where + ": names tile " + std::to_string(r.x) + "," + std::to_string(r.y) + "," +
+                              std::to_string(r.z));
+    }
+    if (r.end_ns < r.start_ns) {
+      return invalid_argument(where + ": end_ns " + std::to_string(r.end_ns) + " is before start_ns " +
+                              std::to_string(r.start_ns));
+    }
+    if (r.sm < 0 || r.sm >= sm_count) {
+      return invalid_argument(where + ": SM id " + std::to_string(r.sm) + " is outside [0, " +
+                              std::to_string(sm_count) + ")");
+    }
+    if (r.cta_rank < 0 || r.cta_rank >= tiles.cluster_size()) {
+      return invalid_argument(where + ": CTA rank " + std::to_string(r.cta_rank) + " is outside [0, " +
+                              std::to_string(tiles.cluster_size()) + ")");
+    }
+    if (r.worker < 0) return invalid_argument(where + ": negative worker id " + std::to_string(r.worker));
+  }
+  return success();
+}
+
+TraceSummary summarize_trace(std::vector<TileTraceRecord> const& records) {
+  TraceSummary s;
+  if (records.empty()) return s;
+  std::uint64_t first = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t last = 0;
+  std::uint64_t busy = 0;
+  std::set<int> sms, workers;
+  for (TileTraceRecord const& r : records) {
+    first = std::min(first, r.start_ns);
+    last = std::max(last, r.end_ns);
+    busy += r.end_ns >= r.start_ns ? r.end_ns - r.start_ns : 0;
+    sms.insert(r.sm);
+    workers.insert(r.worker);
+  }
+  s.tiles = static_cast<std::int64_t>(records.size());
+  s.span_us = last >= first ? static_cast<double>(last - first) * 1e-3 : 0.0;
+  s.busy_us = static_cast<double>(busy) * 1e-3;
+  s.mean_tile_us = s.busy_us / static_cast<double>(records.size());
+  s.sms = static_cast<int>(sms.size());
+  s.workers = static_cast<int>(workers.size());
+  return s;
+}
+
+std::string svg_path_beside(std::string const& json_path) {
+  std::string const ext = ".json";
+  if (json_path.size() > ext.size() && json_path.compare(json_path.size() - ext.size(), ext.size(), ext) == 0)
+    return json_path.substr(0, json_path.size() - ext.size()) + ".svg";
+  return json_path + ".svg";
+}
+
+Error write_trace_files(std::vector<TraceGroup> const& groups, std::string const& json_path,
+                        TraceExportOptions const& options) {
+  if (groups.empty()) return invalid_argument("write_trace_files: no trace groups to write");
+  auto json = to_chrome_trace_json(groups, options);
+  if (!json) return json.error();
+  auto svg = to_svg_gantt(groups, options);
+  if (!svg) return svg.error();
+  CLC_TRY(write_text_file(json_path, json.value()));
+  return write_text_file(svg_path_beside(json_path), svg.value());
+}
+
+}  // namespace clc

@@ -1,0 +1,144 @@
+//! @file trace_export_test.cpp
+//! @brief GPU-trace export path on synthetic records: the completeness check names what is wrong,
+//! the summary adds up, and write_trace_files writes trace-event JSON (parsed back) and an SVG beside it.
+#include <gpu_trace.hpp>
+
+#include "json_parser.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace clc {
+namespace {
+
+using sim::test::JsonParser;
+using sim::test::JsonValue;
+
+// A trace as the GPU writes it: record i names tile i, absolute globaltimer values, 2 tiles per SM.
+std::vector<TileTraceRecord> synthetic(TileSpace const& ts, int sms) {
+  std::uint64_t const base = 1'760'000'000'000'000'000ull;
+  std::vector<TileTraceRecord> recs(static_cast<std::size_t>(ts.tiles()));
+  for (std::size_t i = 0; i < recs.size(); ++i) {
+    TileTraceRecord& r = recs[i];
+    r.x = static_cast<int>(i % ts.x);
+    r.y = static_cast<int>((i / ts.x) % ts.y);
+    r.z = static_cast<int>(i / (std::size_t(ts.x) * ts.y));
+    r.worker = static_cast<int>(i % sms);
+    r.cta_rank = 0;
+    r.sm = static_cast<int>(i % sms);
+    r.source = 1;
+    r.start_ns = base + 1000 * (i / sms);
+    r.end_ns = r.start_ns + 900;
+  }
+  return recs;
+}
+
+std::string read_all(std::string const& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+TEST(GpuTraceCheck, AcceptsACompleteTrace) {
+  TileSpace const ts(5, 3, 2);
+  EXPECT_TRUE(check_tile_trace(synthetic(ts, 4), ts, 4).ok());
+}
+
+TEST(GpuTraceCheck, NamesTheTileThatNeverRan) {
+  TileSpace const ts(8);
+  auto recs = synthetic(ts, 4);
+  recs[6] = TileTraceRecord{};
+  Error const e = check_tile_trace(recs, ts, 4);
+  ASSERT_FALSE(e.ok());
+  EXPECT_NE(e.message.find("record 6"), std::string::npos) << e.message;
+  EXPECT_NE(e.message.find("never ran"), std::string::npos) << e.message;
+}
+
+TEST(GpuTraceCheck, RefusesWrongCoordinatesTimesSmAndSize) {
+  TileSpace const ts(4, 2);
+  auto bad = synthetic(ts, 2);
+  bad[3].x = 0;  // record 3 should be tile (3, 0)
+  EXPECT_NE(check_tile_trace(bad, ts, 2).message.find("names tile 0,0,0"), std::string::npos);
+  bad = synthetic(ts, 2);
+  bad[1].end_ns = bad[1].start_ns - 1;
+  EXPECT_NE(check_tile_trace(bad, ts, 2).message.find("before start_ns"), std::string::npos);
+  bad = synthetic(ts, 2);
+  bad[2].sm = 2;
+  EXPECT_NE(check_tile_trace(bad, ts, 2).message.find("SM id 2"), std::string::npos);
+  bad = synthetic(ts, 2);
+  bad[0].cta_rank = 1;  // 1-CTA clusters
+  EXPECT_NE(check_tile_trace(bad, ts, 2).message.find("CTA rank 1"), std::string::npos);
+  bad = synthetic(ts, 2);
+  bad.pop_back();
+  EXPECT_NE(check_tile_trace(bad, ts, 2).message.find("7 records"), std::string::npos);
+}
+
+TEST(GpuTraceSummary, SpanMeanSmsWorkers) {
+  TileSpace const ts(8);
+  TraceSummary const s = summarize_trace(synthetic(ts, 4));  // two waves of 4 tiles, 0.9 us each
+  EXPECT_EQ(s.tiles, 8);
+  EXPECT_DOUBLE_EQ(s.span_us, 1.9);
+  EXPECT_DOUBLE_EQ(s.mean_tile_us, 0.9);
+  EXPECT_EQ(s.sms, 4);
+  EXPECT_EQ(s.workers, 4);
+}
+
+TEST(GpuTraceFiles, SvgPathBesideJson) {
+  EXPECT_EQ(svg_path_beside("out/run.json"), "out/run.svg");
+  EXPECT_EQ(svg_path_beside("trace"), "trace.svg");
+  EXPECT_EQ(svg_path_beside(".json"), ".json.svg");
+}
+
+TEST(GpuTraceFiles, WritesParsableTraceAndSvgForTwoLaunches) {
+  TileSpace const ts(6, 2);
+  std::vector<TraceGroup> groups{{"ticket", synthetic(ts, 3)}, {"static", synthetic(ts, 3)}};
+  for (auto& r : groups[1].records) r.source = 2;
+  std::string const json_path = ::testing::TempDir() + "clc_gpu_trace_test.json";
+  ASSERT_TRUE(write_trace_files(groups, json_path).ok());
+  std::string const json = read_all(json_path);
+  std::string const svg = read_all(svg_path_beside(json_path));
+
+  JsonValue root;
+  JsonParser p;
+  ASSERT_TRUE(p.parse(json, root)) << p.error();
+  JsonValue const* events = root.find("traceEvents");
+  ASSERT_NE(events, nullptr);
+  int complete = 0;
+  std::set<std::string> cats;
+  std::set<std::string> rows;
+  for (JsonValue const& e : events->array) {
+    JsonValue const* ph = e.find("ph");
+    ASSERT_NE(ph, nullptr);
+    if (ph->string == "X") {
+      ++complete;
+      cats.insert(e.find("cat")->string);
+    }
+    if (ph->string == "M" && e.find("name")->string == "thread_name") rows.insert(e.find("args")->find("name")->string);
+  }
+  EXPECT_EQ(complete, 24);
+  EXPECT_EQ(cats, (std::set<std::string>{"ticket", "static"}));
+  EXPECT_EQ(rows, (std::set<std::string>{"SM 0", "SM 1", "SM 2"}));  // one row per SM: no overlap
+  EXPECT_EQ(svg.rfind("<svg", 0) == 0 || svg.find("<svg") != std::string::npos, true);
+  EXPECT_NE(svg.find("</svg>"), std::string::npos);
+  EXPECT_NE(svg.find("ticket"), std::string::npos);
+  std::remove(json_path.c_str());
+  std::remove(svg_path_beside(json_path).c_str());
+}
+
+TEST(GpuTraceFiles, RefusesNoGroupsAndUnwritablePath) {
+  EXPECT_FALSE(write_trace_files({}, "x.json").ok());
+  TileSpace const ts(2);
+  Error const e = write_trace_files({{"t", synthetic(ts, 1)}}, "/nonexistent-dir/clc/trace.json");
+  ASSERT_FALSE(e.ok());
+  EXPECT_NE(e.message.find("/nonexistent-dir/clc/trace.json"), std::string::npos) << e.message;
+}
+
+}  // namespace
+}  // namespace clc
