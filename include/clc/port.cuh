@@ -301,7 +301,7 @@ struct PortParams {
 
 //! Check mode: fill the dynamic shared memory with 0xFF bytes (NaN as float, -1 as int), so a body
 //! that reads what an earlier tile left there reads garbage every time, not only sometimes.
-CLC_DEVICE inline void poison_dynamic_smem(unsigned dynamic_smem_bytes) {
+inline __noinline__ CLC_DEVICE void poison_dynamic_smem(unsigned dynamic_smem_bytes) {
   extern __shared__ __align__(16) unsigned char clc_port_dynamic_smem[];
   unsigned const words = dynamic_smem_bytes / 4u;
   for (unsigned i = threadIdx.x; i < words; i += blockDim.x)
@@ -311,7 +311,7 @@ CLC_DEVICE inline void poison_dynamic_smem(unsigned dynamic_smem_bytes) {
 
 //! Check mode, after one thread returned from the body of a tile: wait until every thread of the CTA
 //! has returned from it (`returned` reaches `expected`), then poison the dynamic shared memory.
-CLC_DEVICE inline void check_after_body(VirtualBlock const& vb, unsigned long long* returned,
+inline __noinline__ CLC_DEVICE void check_after_body(VirtualBlock const& vb, unsigned long long* returned,
                                         unsigned long long expected, unsigned dynamic_smem_bytes) {
   // Release: this thread's shared-memory accesses in the body happen before its count is seen, so
   // no thread poisons a word another thread still reads.
@@ -439,6 +439,19 @@ Error launch(Body const& body, dim3 original_grid, dim3 original_block, Options 
   return clc::with_source(src, [&](auto tag) -> Error {
     using Source = decltype(tag);
     auto kernel = detail::port_kernel_for<Body, Source, Stages, Bounds>();
+    // The runtime adds registers to the body's; a large original block may no longer fit. Say so in
+    // porting terms before the generic check of prepare_launch.
+    cudaFuncAttributes attr{};
+    CLC_CUDA_TRY(cudaFuncGetAttributes(&attr, kernel));
+    if (threads_of(original_block) > attr.maxThreadsPerBlock) {
+      return out_of_resources("original_block " + detail::shape_string(original_block) + " has " +
+                              std::to_string(threads_of(original_block)) + " threads but the ported kernel (source " +
+                              to_string(Source::kind) + ", " + std::to_string(attr.numRegs) +
+                              " registers per thread) can launch at most " + std::to_string(attr.maxThreadsPerBlock) +
+                              ": pass the block size as clc::port::LaunchBounds<" +
+                              std::to_string(threads_of(original_block)) +
+                              "> (or the original's __launch_bounds__) so the compiler fits the registers");
+    }
     PreparedLaunch pl;
     CLC_TRY(prepare_launch<Source>(kernel, tiles, lo, &pl));
     detail::PortParams<Body> params{body, pl.sched, original_grid, original_block,
