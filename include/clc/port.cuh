@@ -77,6 +77,7 @@ struct Options {
   cudaStream_t stream = nullptr;         //!< the original launch's fourth `<<<>>>` argument
   Workspace const* workspace = nullptr;  //!< Ticket: nullptr = the library's per-stream workspace
   int max_workers = 0;                   //!< ResidentCapacity: cap on launched CTAs (0 = occupancy)
+  int max_grain = 0;                     //!< Ticket: most tiles one fetch may claim (0 = automatic)
   TileTraceRecord* trace = nullptr;      //!< optional device array of grid.x*grid.y*grid.z records
   //! Debug mode: after each tile, every thread waits until all threads of the CTA have returned from
   //! the body (a thread that returned before a `__syncthreads` the others still wait on is reported
@@ -200,6 +201,7 @@ inline Error to_launch_options(Options const& opts, dim3 block, LaunchOptions* o
   lo.stream = opts.stream;
   lo.workspace = opts.workspace;
   lo.max_workers = opts.max_workers;
+  lo.max_grain = opts.max_grain;
   lo.trace = opts.trace;
   if (opts.dynamic_smem_bytes > 0xFFFFFFFFull)
     return invalid_argument("options.dynamic_smem_bytes (" + std::to_string(opts.dynamic_smem_bytes) +

@@ -72,6 +72,8 @@ class Scheduler {
     bool fresh = false;    // the tile just returned is the first of a new response (or the launch slot)
   };
 
+  //! @param params must outlive the scheduler: normally the kernel's `__grid_constant__` parameter,
+  //!        read in place (a copy would cost registers in every thread).
   //! @param consumer_warps_per_cta number of warps in each CTA that iterate `tiles()` / `initial()`.
   CLC_DEVICE Scheduler(SharedStorage& storage, SchedulerParams const& params, unsigned consumer_warps_per_cta)
       : pipe_(storage.pipe), params_(params), consumer_warps_(consumer_warps_per_cta) {
@@ -147,7 +149,7 @@ class Scheduler {
         uint4 const r = pipe_.consumer_wait(st.cons);
         ClusterCoord first{};
         unsigned const count = Source::decode(r, &first);
-        pipe_.consumer_release(st.cons, lane);
+        pipe_.consumer_release(st.cons, lane, rank_);
         ++st.cons;
         if (count == 0u) {
           feed_throttle(st, true);
@@ -312,7 +314,7 @@ class Scheduler {
   }
 
   Pipeline pipe_;
-  SchedulerParams params_;
+  SchedulerParams const& params_;  // lives in kernel-parameter space (__grid_constant__): read on use
   unsigned consumer_warps_;
   unsigned rank_ = 0;
   unsigned cluster_size_ = 1;

@@ -87,73 +87,77 @@ struct TileSpace {
   }
 
   // -- launch slot <-> cluster index -------------------------------------------------------------
+  // A validated space has at most 2^31-1 tiles, so every cluster index and every partial product
+  // below fits in 32 bits; unsigned 32-bit division keeps the per-tile cost (and registers) low.
+
   //! Cluster index of the cluster whose first CTA sits at grid position (bx, by, bz) — or of any
   //! CTA of it: the rank offset is divided away.
   CLC_HOST_DEVICE constexpr int cluster_index_of_slot(int bx, int by, int bz) const {
     ClusterCoord const g = grid_clusters();
-    std::int64_t const cx = bx / cluster_x;
-    std::int64_t const cy = by / cluster_y;
-    return int(cx + std::int64_t(g.x) * (cy + std::int64_t(g.y) * bz));
+    unsigned const cx = unsigned(bx) / unsigned(cluster_x);
+    unsigned const cy = unsigned(by) / unsigned(cluster_y);
+    return int(cx + unsigned(g.x) * (cy + unsigned(g.y) * unsigned(bz)));
   }
   //! Grid position of the first CTA of cluster L in the every-tile grid.
   CLC_HOST_DEVICE constexpr ClusterCoord first_slot_of_cluster(int L) const {
     ClusterCoord const g = grid_clusters();
-    std::int64_t const l = L;
-    std::int64_t const per_z = std::int64_t(g.x) * g.y;
-    int const gz = int(l / per_z);
-    std::int64_t const r = l - per_z * gz;
-    int const gy = int(r / g.x);
-    int const gx = int(r - std::int64_t(gy) * g.x);
-    return {gx * cluster_x, gy * cluster_y, gz};
+    unsigned const l = unsigned(L);
+    unsigned const per_z = unsigned(g.x) * unsigned(g.y);
+    unsigned const gz = l / per_z;
+    unsigned const r = l - per_z * gz;
+    unsigned const gy = r / unsigned(g.x);
+    unsigned const gx = r - gy * unsigned(g.x);
+    return {int(gx) * cluster_x, int(gy) * cluster_y, int(gz)};
   }
 
   // -- cluster index <-> tile ----------------------------------------------------------------------
   //! Cluster coordinate (in clusters, before adding the rank offset) of cluster index L, after
   //! raster order, swizzle and longest-first reversal.
   CLC_HOST_DEVICE constexpr ClusterCoord cluster_coord_of(int L) const {
-    std::int64_t const cx_n = clusters_x();
-    std::int64_t const cy_n = clusters_y();
-    std::int64_t const plane = cx_n * cy_n;
-    std::int64_t const l = L;
-    std::int64_t const zi = l / plane;
-    std::int64_t const r = l - zi * plane;
+    unsigned const cx_n = unsigned(clusters_x());
+    unsigned const cy_n = unsigned(clusters_y());
+    unsigned const plane = cx_n * cy_n;
+    unsigned const l = unsigned(L);
+    unsigned const zi = l / plane;
+    unsigned const r = l - zi * plane;
     // Walk along `major` first inside bands that are `s` clusters wide across it.
     bool const along_x = raster == Raster::AlongX;
-    std::int64_t const major_n = along_x ? cx_n : cy_n;
-    std::int64_t const minor_n = along_x ? cy_n : cx_n;
-    std::int64_t const s = swizzle < 1 ? 1 : (swizzle > minor_n ? minor_n : swizzle);
-    std::int64_t const band = r / (s * major_n);
-    std::int64_t const within = r - band * s * major_n;
-    std::int64_t const minor0 = band * s;
-    std::int64_t const h = (minor_n - minor0) < s ? (minor_n - minor0) : s;  // rows in this band
-    std::int64_t const major = within / h;
-    std::int64_t const minor = minor0 + (within - major * h);
-    std::int64_t cx = along_x ? major : minor;
-    std::int64_t cy = along_x ? minor : major;
-    if (reverse == Reverse::X) cx = cx_n - 1 - cx;
-    if (reverse == Reverse::Y) cy = cy_n - 1 - cy;
+    unsigned const major_n = along_x ? cx_n : cy_n;
+    unsigned const minor_n = along_x ? cy_n : cx_n;
+    unsigned const s = swizzle <= 1 ? 1u : (unsigned(swizzle) > minor_n ? minor_n : unsigned(swizzle));
+    unsigned const band_size = s * major_n;
+    unsigned const band = r / band_size;
+    unsigned const within = r - band * band_size;
+    unsigned const minor0 = band * s;
+    unsigned const h = (minor_n - minor0) < s ? (minor_n - minor0) : s;  // rows in this band
+    unsigned const major = s == 1u ? within : within / h;
+    unsigned const minor = minor0 + (within - major * h);
+    unsigned cx = along_x ? major : minor;
+    unsigned cy = along_x ? minor : major;
+    if (reverse == Reverse::X) cx = cx_n - 1u - cx;
+    if (reverse == Reverse::Y) cy = cy_n - 1u - cy;
     return {int(cx), int(cy), int(zi)};
   }
 
   //! Inverse of cluster_coord_of.
   CLC_HOST_DEVICE constexpr int cluster_index_of_coord(ClusterCoord c) const {
-    std::int64_t const cx_n = clusters_x();
-    std::int64_t const cy_n = clusters_y();
-    std::int64_t cx = c.x;
-    std::int64_t cy = c.y;
-    if (reverse == Reverse::X) cx = cx_n - 1 - cx;
-    if (reverse == Reverse::Y) cy = cy_n - 1 - cy;
+    unsigned const cx_n = unsigned(clusters_x());
+    unsigned const cy_n = unsigned(clusters_y());
+    unsigned cx = unsigned(c.x);
+    unsigned cy = unsigned(c.y);
+    if (reverse == Reverse::X) cx = cx_n - 1u - cx;
+    if (reverse == Reverse::Y) cy = cy_n - 1u - cy;
     bool const along_x = raster == Raster::AlongX;
-    std::int64_t const major_n = along_x ? cx_n : cy_n;
-    std::int64_t const minor_n = along_x ? cy_n : cx_n;
-    std::int64_t const s = swizzle < 1 ? 1 : (swizzle > minor_n ? minor_n : swizzle);
-    std::int64_t const major = along_x ? cx : cy;
-    std::int64_t const minor = along_x ? cy : cx;
-    std::int64_t const band = minor / s;
-    std::int64_t const minor0 = band * s;
-    std::int64_t const h = (minor_n - minor0) < s ? (minor_n - minor0) : s;
-    std::int64_t const r = band * s * major_n + major * h + (minor - minor0);
-    return int(std::int64_t(c.z) * cx_n * cy_n + r);
+    unsigned const major_n = along_x ? cx_n : cy_n;
+    unsigned const minor_n = along_x ? cy_n : cx_n;
+    unsigned const s = swizzle <= 1 ? 1u : (unsigned(swizzle) > minor_n ? minor_n : unsigned(swizzle));
+    unsigned const major = along_x ? cx : cy;
+    unsigned const minor = along_x ? cy : cx;
+    unsigned const band = minor / s;
+    unsigned const minor0 = band * s;
+    unsigned const h = (minor_n - minor0) < s ? (minor_n - minor0) : s;
+    unsigned const r = band * s * major_n + major * h + (minor - minor0);
+    return int(unsigned(c.z) * cx_n * cy_n + r);
   }
 
   //! The tile that the CTA at offset (rank_x, rank_y) inside cluster L works on. `valid` is false

@@ -84,11 +84,19 @@ class FetchPipeline {
   }
 
   //! Release slot `st.index` to the producer: every lane orders its generic read before the next
-  //! async write into the slot, the warp converges, and lane 0 arrives on rank 0's empty barrier.
-  CLC_DEVICE void consumer_release(State st, unsigned lane) {
+  //! async write into the slot, the warp converges, and lane 0 arrives on rank 0's empty barrier
+  //! (a plain CTA-local arrive when this CTA is rank 0: same ordering, and compute-sanitizer's
+  //! racecheck recognises it as synchronisation).
+  CLC_DEVICE void consumer_release(State st, unsigned lane, unsigned my_rank) {
     detail::fence_generic_to_async_shared();
     __syncwarp();
-    if (lane == 0) detail::mbarrier_arrive_remote(&s_.empty[st.index], 0);
+    if (lane == 0) {
+      if (my_rank == 0) {
+        detail::mbarrier_arrive_local(&s_.empty[st.index]);
+      } else {
+        detail::mbarrier_arrive_remote(&s_.empty[st.index], 0);
+      }
+    }
   }
 
   // -- throttle (rank 0) ------------------------------------------------------------------------
