@@ -126,7 +126,13 @@ TEST(PortOptions, LaunchOptionsKeepTheOriginalLaunch) {
   cudaStream_t const s = reinterpret_cast<cudaStream_t>(0x1234);
   clc::port::Options const o =
       clc::port::options(4096, s).with_source(clc::SourceKind::Static).with_grid_mode(clc::GridMode::EveryTile);
+  clc::port::Options o2 = o;
+  o2.max_grain = 4;
+  o2.max_workers = 9;
   clc::LaunchOptions lo;
+  ASSERT_TRUE(clc::port::to_launch_options(o2, dim3(32), &lo).ok());
+  EXPECT_EQ(lo.max_grain, 4);
+  EXPECT_EQ(lo.max_workers, 9);
   ASSERT_TRUE(clc::port::to_launch_options(o, dim3(32, 8), &lo).ok());
   EXPECT_EQ(lo.block_threads, 256);
   EXPECT_EQ(lo.dynamic_smem_bytes, 4096u);
