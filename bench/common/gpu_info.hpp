@@ -1,0 +1,66 @@
+//! @file gpu_info.hpp
+//! @brief What every benchmark prints and records: is there a GPU, which one, when, which commit.
+#pragma once
+
+#include <cstdlib>
+#include <ctime>
+#include <string>
+
+#include <cuda_runtime_api.h>
+
+namespace clc::bench {
+
+//! Empty when a CUDA device is usable, else a sentence saying why not.
+inline std::string no_gpu_reason() {
+  int n = 0;
+  cudaError_t const e = cudaGetDeviceCount(&n);
+  if (e != cudaSuccess || n == 0) {
+    (void)cudaGetLastError();
+    return std::string("no CUDA device found (") + (e != cudaSuccess ? cudaGetErrorName(e) : "0 devices") + ")";
+  }
+  return {};
+}
+
+struct GpuInfo {
+  std::string name;
+  int sm_count = 0;
+  int cc_major = 0, cc_minor = 0;
+  std::size_t l2_bytes = 0;
+  int runtime_version = 0;
+  int driver_version = 0;
+};
+
+inline bool query_gpu(GpuInfo* g) {
+  int dev = 0;
+  cudaDeviceProp p{};
+  if (cudaGetDevice(&dev) != cudaSuccess || cudaGetDeviceProperties(&p, dev) != cudaSuccess) return false;
+  g->name = p.name;
+  g->sm_count = p.multiProcessorCount;
+  g->cc_major = p.major;
+  g->cc_minor = p.minor;
+  g->l2_bytes = std::size_t(p.l2CacheSize);
+  cudaRuntimeGetVersion(&g->runtime_version);
+  cudaDriverGetVersion(&g->driver_version);
+  return true;
+}
+
+//! UTC date and time, ISO 8601.
+inline std::string utc_now() {
+  std::time_t const t = std::time(nullptr);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+  return buf;
+}
+
+//! The commit: `--commit` wins, then $CLC_GIT_COMMIT, then the one CMake saw at configure time.
+inline std::string commit_id(std::string const& from_cli) {
+  if (!from_cli.empty()) return from_cli;
+  if (char const* e = std::getenv("CLC_GIT_COMMIT")) return e;
+#ifdef CLC_BENCH_CONFIGURE_COMMIT
+  return CLC_BENCH_CONFIGURE_COMMIT;
+#else
+  return "unknown";
+#endif
+}
+
+}  // namespace clc::bench

@@ -1,0 +1,19 @@
+//! @file subcommand.hpp
+//! @brief clc-bench subcommands: each is `int run(int argc, char** argv)` (argv[0] is the subcommand's
+//! name) plus a one-line summary. To add one (e.g. `sched`): write `int sched_main(int, char**)` in its
+//! own file under bench/, declare it here, list it in kSubcommands in bench/main.cpp, and add the file
+//! to clc-bench in bench/CMakeLists.txt.
+#pragma once
+
+namespace clc::bench {
+
+struct Subcommand {
+  char const* name;
+  char const* summary;
+  int (*run)(int argc, char** argv);
+};
+
+int gemm_main(int argc, char** argv);
+int sched_main(int argc, char** argv);  // bench/sched/sched_bench.cu
+
+}  // namespace clc::bench

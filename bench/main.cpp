@@ -1,0 +1,34 @@
+//! @file main.cpp
+//! @brief clc-bench: side-by-side benchmarks of the clc runtime's workloads against vendor libraries.
+//! `clc-bench <subcommand> [options]`; `clc-bench <subcommand> --help` lists a subcommand's options.
+#include <cstdio>
+#include <cstring>
+
+#include "common/subcommand.hpp"
+
+namespace {
+
+clc::bench::Subcommand const kSubcommands[] = {
+    {"gemm", "clc::gemm vs cuBLAS over a suite of shapes (TFLOP/s, ratio, correctness check)", clc::bench::gemm_main},
+    {"sched", "work sources side by side: overhead, interference, imbalance, grid mode (+ traces)", clc::bench::sched_main},
+};
+
+void usage(std::FILE* f) {
+  std::fprintf(f, "usage: clc-bench <subcommand> [options]\n\nsubcommands:\n");
+  for (auto const& s : kSubcommands) std::fprintf(f, "  %-8s %s\n", s.name, s.summary);
+  std::fprintf(f, "\n`clc-bench <subcommand> --help` lists its options.\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) {
+    usage(argc < 2 ? stderr : stdout);
+    return argc < 2 ? 2 : 0;
+  }
+  for (auto const& s : kSubcommands)
+    if (!std::strcmp(argv[1], s.name)) return s.run(argc - 1, argv + 1);
+  std::fprintf(stderr, "clc-bench: unknown subcommand '%s'\n\n", argv[1]);
+  usage(stderr);
+  return 2;
+}
