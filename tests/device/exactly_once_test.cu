@@ -120,11 +120,13 @@ TEST(HardwareSource, RefusedOnDevicesWithoutClc) {
 
 namespace {
 
-// Small, fast cases for compute-sanitizer (memcheck, racecheck, synccheck): every source, clusters
-// of 1, 2 and 4 CTAs, every Stages value, a tile grid that overhangs the cluster shape.
-TEST(SanitizerSubset, BlockLevelAllSourcesSmall) {
-  CLC_REQUIRE_GPU();
-  for (auto [cx, cy] : std::vector<std::pair<int, int>>{{1, 1}, {2, 1}, {2, 2}}) {
+// Small, fast cases for compute-sanitizer (memcheck, racecheck, synccheck): every source, every
+// Stages value, a tile grid that overhangs the cluster shape. Split by cluster size because
+// racecheck does not model mbarrier-ordered plain shared-memory accesses: the 1-CTA Ticket path
+// (plain 16-byte store + release arrive, acquire wait + load) is correct under the PTX memory
+// model but racecheck reports it; clustered launches deliver with st.async, which it accepts.
+void block_level_subset(std::vector<std::pair<int, int>> const& clusters) {
+  for (auto [cx, cy] : clusters) {
     for (clc::SourceKind src : {clc::SourceKind::Ticket, clc::SourceKind::Static, clc::SourceKind::Single}) {
       for (int stages : {1, 2, 4}) {
         if (src != clc::SourceKind::Ticket && stages != 2) continue;
@@ -145,6 +147,16 @@ TEST(SanitizerSubset, BlockLevelAllSourcesSmall) {
       }
     }
   }
+}
+
+TEST(SanitizerSubset, BlockLevelClustered) {
+  CLC_REQUIRE_GPU();
+  block_level_subset({{2, 1}, {2, 2}});
+}
+
+TEST(SanitizerSubset, BlockLevelOneCta) {
+  CLC_REQUIRE_GPU();
+  block_level_subset({{1, 1}});
 }
 
 }  // namespace

@@ -66,12 +66,17 @@ clc::Error run_stages(int stages, clc::TileSpace const& t, clc::GridMode grid, u
   }
 }
 
-void check_all_roles(clc::SourceKind src, clc::GridMode grid) {
-  struct Shape { int x, y; };
-  for (auto [cx, cy] : std::vector<std::pair<int, int>>{{1, 1}, {2, 1}, {2, 2}, {1, 4}}) {
+struct Shape {
+  int x, y;
+};
+
+void check_all_roles(clc::SourceKind src, clc::GridMode grid,
+                     std::vector<std::pair<int, int>> const& clusters = {{1, 1}, {2, 1}, {2, 2}, {1, 4}},
+                     std::vector<Shape> const& shapes = {{1, 1}, {13, 11}, {509, 257}}) {
+  for (auto [cx, cy] : clusters) {
     for (int stages : {1, 2, 4}) {
       if (src != clc::SourceKind::Ticket && stages != 2) continue;
-      for (Shape s : {Shape{1, 1}, Shape{13, 11}, Shape{509, 257}}) {
+      for (Shape s : shapes) {
         for (unsigned delay : {0u, 2000u}) {
           if (delay && s.x * s.y > 10000) continue;
           clc::TileSpace t(s.x, s.y);
@@ -110,6 +115,20 @@ TEST(WarpRoles, Static) {
   CLC_REQUIRE_GPU();
   check_all_roles(clc::SourceKind::Static, clc::GridMode::ResidentCapacity);
 }
+// For compute-sanitizer (see SanitizerSubset in exactly_once_test.cu for why clusters are split).
+TEST(SanitizerSubset, WarpRolesClustered) {
+  CLC_REQUIRE_GPU();
+  for (clc::GridMode g : {clc::GridMode::ResidentCapacity, clc::GridMode::EveryTile})
+    check_all_roles(clc::SourceKind::Ticket, g, {{2, 1}, {2, 2}}, {{13, 11}});
+  check_all_roles(clc::SourceKind::Static, clc::GridMode::ResidentCapacity, {{2, 1}}, {{13, 11}});
+}
+
+TEST(SanitizerSubset, WarpRolesOneCta) {
+  CLC_REQUIRE_GPU();
+  for (clc::GridMode g : {clc::GridMode::ResidentCapacity, clc::GridMode::EveryTile})
+    check_all_roles(clc::SourceKind::Ticket, g, {{1, 1}}, {{13, 11}});
+}
+
 TEST(WarpRoles, Single) {
   CLC_REQUIRE_GPU();
   check_all_roles(clc::SourceKind::Single, clc::GridMode::EveryTile);
