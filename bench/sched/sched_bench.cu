@@ -382,6 +382,7 @@ Error part_interference(Gpu& g, Settings const& st, Report& rep) {
     TraceExportOptions o;
     o.title = std::to_string(tn) + " tiles of 10 us, " + std::to_string(hog.sms) + " of " + std::to_string(g.sms) +
               " SMs held for " + fmt(hog.ms, 2) + " ms (" + g.name + ")";
+    align_group_starts(groups);  // the runs ran one after another: compare them from a common start
     CLC_TRY(write_trace_files(groups, st.trace_path, o));
     std::printf("trace: %s and %s\n", st.trace_path.c_str(), svg_path_beside(st.trace_path).c_str());
   }
@@ -445,6 +446,7 @@ Error part_imbalance(Gpu& g, Settings const& st, Report& rep) {
     }
     TraceExportOptions o;
     o.title = std::to_string(tn) + " triangular tiles (up to 50 us), natural vs longest-first (" + g.name + ")";
+    align_group_starts(groups);  // the runs ran one after another: compare them from a common start
     CLC_TRY(write_trace_files(groups, st.trace_imbalance_path, o));
     std::printf("trace: %s and %s\n", st.trace_imbalance_path.c_str(), svg_path_beside(st.trace_imbalance_path).c_str());
   }

@@ -3,8 +3,12 @@
 #include "gpu_trace.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <limits>
+#include <map>
 #include <set>
+#include <sstream>
 #include <utility>
 
 #include <clc/detail/cuda_check.hpp>
@@ -139,6 +143,130 @@ Error write_trace_files(std::vector<TraceGroup> const& groups, std::string const
   if (!svg) return svg.error();
   CLC_TRY(write_text_file(json_path, json.value()));
   return write_text_file(svg_path_beside(json_path), svg.value());
+}
+
+void align_group_starts(std::vector<TraceGroup>& groups) {
+  std::uint64_t constexpr none = std::numeric_limits<std::uint64_t>::max();
+  std::vector<std::uint64_t> first(groups.size(), none);
+  std::uint64_t origin = none;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    for (TileTraceRecord const& r : groups[g].records) first[g] = std::min(first[g], r.start_ns);
+    origin = std::min(origin, first[g]);
+  }
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    if (first[g] == none) continue;
+    std::uint64_t const shift = first[g] - origin;
+    for (TileTraceRecord& r : groups[g].records) {
+      r.start_ns -= shift;
+      r.end_ns -= shift;
+    }
+  }
+}
+
+namespace {
+
+// Value after "key": in `line`, or nullptr. Keys are looked up after `from` (args come last).
+char const* find_key(std::string const& line, char const* key, std::size_t from = 0) {
+  std::string const k = std::string("\"") + key + "\":";
+  std::size_t const p = line.find(k, from);
+  return p == std::string::npos ? nullptr : line.c_str() + p + k.size();
+}
+
+bool read_string(char const* p, std::string* out) {
+  if (p == nullptr || *p != '"') return false;
+  out->clear();
+  for (++p; *p && *p != '"'; ++p) {
+    if (*p == '\\' && p[1]) ++p;  // our writer escapes only quote, backslash and control characters
+    *out += *p;
+  }
+  return *p == '"';
+}
+
+// Microseconds with three decimals (as written) to nanoseconds, exactly.
+bool read_us_as_ns(char const* p, std::int64_t* ns) {
+  if (p == nullptr) return false;
+  char* end = nullptr;
+  double const us = std::strtod(p, &end);
+  if (end == p) return false;
+  *ns = static_cast<std::int64_t>(std::llround(us * 1000.0));
+  return true;
+}
+
+bool read_int(char const* p, long long* v) {
+  if (p == nullptr) return false;
+  char* end = nullptr;
+  *v = std::strtoll(p, &end, 10);
+  return end != p;
+}
+
+}  // namespace
+
+Error read_chrome_trace(std::string const& json, std::vector<TraceGroup>* groups, std::string* title) {
+  if (groups == nullptr) return invalid_argument("read_chrome_trace: groups must not be null");
+  std::map<long long, TraceGroup> by_pid;
+  std::uint64_t origin = 0;
+  std::istringstream in(json);
+  std::string line;
+  int line_no = 0;
+  bool saw_events = false;
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (line.find("\"traceEvents\"") != std::string::npos) saw_events = true;
+    if (char const* o = find_key(line, "time_origin_ns")) origin = std::strtoull(o, nullptr, 10);
+    if (title != nullptr && line.find("\"otherData\"") != std::string::npos) {
+      std::size_t const od = line.find("\"otherData\"");
+      (void)read_string(find_key(line, "title", od), title);
+    }
+    char const* ph = find_key(line, "ph");
+    if (ph == nullptr) continue;
+    std::string phase, name;
+    long long pid = 0;
+    if (!read_string(ph, &phase) || !read_int(find_key(line, "pid"), &pid))
+      return invalid_argument("trace line " + std::to_string(line_no) + ": an event without ph or pid");
+    (void)read_string(find_key(line, "name"), &name);
+    TraceGroup& g = by_pid[pid];
+    if (phase == "M" && name == "process_name") {
+      std::size_t const args = line.find("\"args\"");
+      (void)read_string(find_key(line, "name", args == std::string::npos ? 0 : args), &g.name);
+    } else if (phase == "X") {
+      std::int64_t ts = 0, dur = 0;
+      long long x = 0, y = 0, z = 0, worker = 0, rank = 0, sm = 0;
+      std::size_t const args = line.find("\"args\"");
+      if (args == std::string::npos || !read_us_as_ns(find_key(line, "ts"), &ts) ||
+          !read_us_as_ns(find_key(line, "dur"), &dur) || !read_int(find_key(line, "x", args), &x) ||
+          !read_int(find_key(line, "y", args), &y) || !read_int(find_key(line, "z", args), &z) ||
+          !read_int(find_key(line, "worker", args), &worker) || !read_int(find_key(line, "cta_rank", args), &rank) ||
+          !read_int(find_key(line, "sm", args), &sm)) {
+        return invalid_argument("trace line " + std::to_string(line_no) +
+                                ": a complete event without ts, dur or the tile's args (not written by clc?)");
+      }
+      std::string src;
+      (void)read_string(find_key(line, "source", args), &src);
+      TileTraceRecord r{};
+      r.x = int(x);
+      r.y = int(y);
+      r.z = int(z);
+      r.worker = int(worker);
+      r.cta_rank = int(rank);
+      r.sm = int(sm);
+      r.source = 4;
+      for (int code = 0; code < 4; ++code)
+        if (src == trace_source_name(code)) r.source = code;
+      r.start_ns = std::uint64_t(ts);
+      r.end_ns = std::uint64_t(ts + dur);
+      g.records.push_back(r);
+    }
+  }
+  if (!saw_events) return invalid_argument("not a trace-event document: no traceEvents");
+  groups->clear();
+  for (auto& [pid, g] : by_pid) {
+    for (TileTraceRecord& r : g.records) {
+      r.start_ns += origin;
+      r.end_ns += origin;
+    }
+    groups->push_back(std::move(g));
+  }
+  return success();
 }
 
 }  // namespace clc

@@ -73,4 +73,13 @@ std::string svg_path_beside(std::string const& json_path);
 Error write_trace_files(std::vector<TraceGroup> const& groups, std::string const& json_path,
                         TraceExportOptions const& options = {});
 
+//! Shifts every group in time so that all groups start where the earliest one starts. Launches that
+//! ran one after another then sit side by side on the shared time axis of the SVG and the trace.
+void align_group_starts(std::vector<TraceGroup>& groups);
+
+//! Reads back a trace written by `to_chrome_trace_json` (one event per line): one group per pid,
+//! named by its process_name event; one record per complete ("X") event, from its args and times
+//! (absolute again, through otherData.time_origin_ns). `title`, if not null, receives otherData.title.
+Error read_chrome_trace(std::string const& json, std::vector<TraceGroup>* groups, std::string* title = nullptr);
+
 }  // namespace clc
