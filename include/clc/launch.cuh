@@ -121,8 +121,11 @@ Error prepare_launch(Kernel kernel, TileSpace const& tiles, LaunchOptions const&
   sp.trace = opts.trace;
   sp.seed = opts.seed;
   if constexpr (Source::kind == SourceKind::Ticket) {
+    // Automatic grain: guided claims on resident grids; one cluster per claim on every-tile grids
+    // (exact CLC) and for longest-first spaces (a large first claim would take the longest tiles).
     sp.max_grain = opts.max_grain > 0 ? std::uint32_t(opts.max_grain)
-                                      : (plan.grid == GridMode::ResidentCapacity ? kAutoMaxGrain : 1u);
+                   : (plan.grid == GridMode::ResidentCapacity && tiles.reverse == Reverse::None) ? kAutoMaxGrain
+                                                                                                   : 1u;
     if (opts.workspace != nullptr) {
       if (opts.workspace->device() != dev.device) {
         return invalid_argument("options.workspace was created on device " + std::to_string(opts.workspace->device()) +

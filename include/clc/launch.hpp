@@ -52,7 +52,8 @@ struct LaunchOptions {
   TileTraceRecord* trace = nullptr;      //!< optional device array of tiles.tiles() records
   //! Ticket: most clusters one fetch may claim. 0 = automatic: 16 with a resident-capacity grid
   //! (guided self-scheduling: claims shrink to one cluster as work runs out), 1 with the every-tile
-  //! grid (exactly hardware CLC's one cluster per response). Ignored by the other sources.
+  //! grid (exactly hardware CLC's one cluster per response) and for longest-first spaces (a large
+  //! early claim would take several of the longest tiles). Ignored by the other sources.
   int max_grain = 0;
   double inject_failure_rate = 0.0;      //!< tests only: Ticket + EveryTile, spurious failures in [0, 1)
   std::uint32_t seed = 0;                //!< seed of the injected failures

@@ -223,16 +223,25 @@ class Scheduler {
     }
     RoleState st;
     // The block loop has no throttle warp: the leader issues exactly one fetch per response as its
-    // first tile starts (the same rule as the throttle).
+    // first tile starts (the same rule as the throttle). The fetch is started before the body and
+    // finished after it, so a Ticket atomic's round trip overlaps the body instead of delaying it.
     for (WorkTile t = initial(st, Role::Consumer); t.valid; t = next(st)) {
+      bool issuing = false;
+      Pending pending;
       if constexpr (Source::fetches) {
         if (leader && st.fresh) {
-          issue(prod, step++);
-          ++prod;
+          pending = issue_start(prod, step);
+          issuing = true;
         }
       }
       std::uint64_t const t0 = params_.trace && first_thread ? detail::globaltimer_ns() : 0;
       body(static_cast<WorkTile const&>(t));
+      if constexpr (Source::fetches) {
+        if (issuing) {
+          issue_finish(prod, step++, pending);
+          ++prod;
+        }
+      }
       __syncthreads();  // the body's shared memory is free for the next tile
       if (params_.trace && first_thread) record(t, t0);
     }
@@ -289,9 +298,7 @@ class Scheduler {
     if (st.role == Role::Producer && rank_ == 0 && (threadIdx.x & 31) == 0) pipe_.throttle_feed(end);
   }
 
-  //! One fetch into slot `prod` for the whole cluster (single thread of rank 0).
-  CLC_DEVICE void issue(State prod, std::uint32_t step) {
-    pipe_.producer_acquire(prod);
+  CLC_DEVICE source::FetchContext fetch_context(std::uint32_t step) const {
     source::FetchContext ctx;
     ctx.tiles = params_.tiles;
     ctx.workspace = params_.workspace;
@@ -302,16 +309,51 @@ class Scheduler {
     ctx.step = step;
     ctx.workers = detail::num_clusters();
     ctx.max_grain = params_.max_grain;
-    if constexpr (Source::kind == SourceKind::Ticket) {
-      // st.async targets shared::cluster; a 1-CTA launch has no peer, so publish locally.
-      if (cluster_size_ == 1) {
-        pipe_.producer_publish_local(prod, source::Ticket::claim(ctx));
-        return;
-      }
-    }
-    pipe_.producer_arm(prod, cluster_size_);
-    Source::issue(ctx, pipe_.slot(prod), pipe_.full_barrier(prod));
+    ctx.counter_estimate = counter_estimate_;
+    return ctx;
   }
+
+  //! A fetch in two halves (single thread of rank 0): `issue_start` waits for the slot and starts the
+  //! request; `issue_finish` publishes the response. `Hardware` does everything in the first half
+  //! (try_cancel is asynchronous); `Ticket` starts its atomic in the first and delivers in the second,
+  //! so the block loop can run the tile's body in between.
+  struct Pending {
+    unsigned ticket = 0;
+    unsigned grain = 0;
+  };
+  CLC_DEVICE Pending issue_start(State prod, std::uint32_t step) {
+    pipe_.producer_acquire(prod);
+    source::FetchContext const ctx = fetch_context(step);
+    if constexpr (Source::kind == SourceKind::Ticket) {
+      source::Ticket::Claim const c = source::Ticket::claim_start(ctx);
+      return Pending{c.ticket, c.grain};
+    } else {
+      pipe_.producer_arm(prod, cluster_size_);
+      Source::issue(ctx, pipe_.slot(prod), pipe_.full_barrier(prod));
+      return Pending{};
+    }
+  }
+  CLC_DEVICE void issue_finish(State prod, std::uint32_t step, Pending p) {
+    if constexpr (Source::kind == SourceKind::Ticket) {
+      source::FetchContext const ctx = fetch_context(step);
+      uint4 const v = source::Ticket::claim_finish(ctx, source::Ticket::Claim{p.ticket, p.grain});
+      // Guided grain without re-reading the counter: since this worker's claim, the others have
+      // probably taken about as much each.
+      std::uint64_t const est = std::uint64_t(p.ticket) + std::uint64_t(p.grain) * ctx.workers;
+      counter_estimate_ = est > 0xFFFFFFFFull ? 0xFFFFFFFFu : unsigned(est);
+      if (cluster_size_ == 1) {
+        // st.async targets shared::cluster; a 1-CTA launch has no peer, so publish locally.
+        pipe_.producer_publish_local(prod, v);
+      } else {
+        pipe_.producer_arm(prod, cluster_size_);
+        source::Ticket::deliver(ctx, pipe_.slot(prod), pipe_.full_barrier(prod), v);
+      }
+    } else {
+      (void)prod, (void)step, (void)p;
+    }
+  }
+  //! One whole fetch into slot `prod` for the cluster (the scheduler warp's path).
+  CLC_DEVICE void issue(State prod, std::uint32_t step) { issue_finish(prod, step, issue_start(prod, step)); }
 
   Pipeline pipe_;
   SchedulerParams const& params_;  // lives in kernel-parameter space (__grid_constant__): read on use
@@ -320,6 +362,7 @@ class Scheduler {
   unsigned cluster_size_ = 1;
   int rank_x_ = 0;
   int rank_y_ = 0;
+  unsigned counter_estimate_ = 0;  // issuing thread only (Ticket guided grain)
 };
 
 #endif  // __CUDACC__

@@ -63,8 +63,8 @@ struct TileSpace {
   // -- derived sizes -----------------------------------------------------------------------------
   CLC_HOST_DEVICE constexpr int cluster_size() const { return cluster_x * cluster_y; }
   //! Clusters along x and y (tile extents rounded up to the cluster shape).
-  CLC_HOST_DEVICE constexpr int clusters_x() const { return int((std::int64_t(x) + cluster_x - 1) / cluster_x); }
-  CLC_HOST_DEVICE constexpr int clusters_y() const { return int((std::int64_t(y) + cluster_y - 1) / cluster_y); }
+  CLC_HOST_DEVICE constexpr int clusters_x() const { return int((unsigned(x) + unsigned(cluster_x) - 1u) / unsigned(cluster_x)); }
+  CLC_HOST_DEVICE constexpr int clusters_y() const { return int((unsigned(y) + unsigned(cluster_y) - 1u) / unsigned(cluster_y)); }
   CLC_HOST_DEVICE constexpr std::int64_t tiles() const {
     return std::int64_t(x) * std::int64_t(y) * std::int64_t(z);
   }
@@ -77,8 +77,9 @@ struct TileSpace {
   //! True when the every-tile grid cannot keep y and z as grid dimensions (over 65535) and lays
   //! every cluster along grid x instead.
   CLC_HOST_DEVICE constexpr bool linearized() const {
-    return std::int64_t(clusters_y()) * cluster_y > kMaxGridYZ || z > kMaxGridYZ ||
-           std::int64_t(clusters_x()) * cluster_x > kMaxGridX;
+    // 32-bit unsigned: extents are < 2^31 and cluster sides <= 16, so no product below overflows.
+    return unsigned(clusters_y()) * unsigned(cluster_y) > unsigned(kMaxGridYZ) || unsigned(z) > unsigned(kMaxGridYZ) ||
+           unsigned(clusters_x()) * unsigned(cluster_x) > unsigned(kMaxGridX);
   }
   //! The every-tile grid, in clusters: (gx, gy, gz). CTAs: (gx * cluster_x, gy * cluster_y, gz).
   CLC_HOST_DEVICE constexpr ClusterCoord grid_clusters() const {

@@ -31,6 +31,7 @@ struct FetchContext {
   std::uint32_t step = 0;             //!< fetches this worker issued before this one
   unsigned workers = 1;               //!< clusters launched (guided grain)
   unsigned max_grain = 1;             //!< Ticket: most clusters one fetch may claim (1 = like CLC)
+  unsigned counter_estimate = 0;      //!< Ticket: where this worker guesses the global ticket is now
 };
 
 }  // namespace source

@@ -57,26 +57,36 @@ struct Ticket {
   }
 
 #if defined(__CUDACC__)
-  //! Claim the next ticket(s) (or inject a failure) and encode the response.
-  CLC_DEVICE static uint4 claim(FetchContext const& ctx) {
-    if (inject_failure(ctx)) return encode(0u, ClusterCoord{});
+  //! A claim in flight: the atomic's result is only needed when the response is encoded, so the
+  //! block-level loop starts the claim before the tile's body and finishes it after (the atomic's
+  //! round trip then overlaps the body). `grain == 0` marks an injected failure.
+  struct Claim {
+    unsigned ticket = 0;
+    unsigned grain = 0;
+  };
+
+  //! Start a claim: one atomic on the ticket, sized by the guided grain from `ctx.counter_estimate`
+  //! (no extra read of the counter: that would be a second round trip per claim).
+  CLC_DEVICE static Claim claim_start(FetchContext const& ctx) {
+    if (inject_failure(ctx)) return Claim{0u, 0u};
+    unsigned const g =
+        ctx.max_grain > 1u ? grain(ctx.tiles.clusters() - std::int64_t(ctx.counter_estimate), ctx.workers, ctx.max_grain)
+                           : 1u;
+    return Claim{atomicAdd(&ctx.workspace->ticket, g), g};
+  }
+
+  //! Encode the response of a started claim: `count` clusters from ticket `t`, or a failure.
+  CLC_DEVICE static uint4 claim_finish(FetchContext const& ctx, Claim c) {
     std::int64_t const clusters = ctx.tiles.clusters();
-    unsigned g = 1u;
-    if (ctx.max_grain > 1u) {  // a racy read is enough: it only sizes the claim
-      unsigned const seen = *reinterpret_cast<unsigned const volatile*>(&ctx.workspace->ticket);
-      g = grain(clusters - std::int64_t(seen), ctx.workers, ctx.max_grain);
-    }
-    unsigned const t = atomicAdd(&ctx.workspace->ticket, g);
-    if (std::int64_t(t) >= clusters) return encode(0u, ClusterCoord{});
-    std::int64_t const left = clusters - std::int64_t(t);
-    unsigned const count = left < std::int64_t(g) ? unsigned(left) : g;
-    return encode(count, ctx.tiles.first_slot_of_cluster(int(t)));
+    if (c.grain == 0u || std::int64_t(c.ticket) >= clusters) return encode(0u, ClusterCoord{});
+    std::int64_t const left = clusters - std::int64_t(c.ticket);
+    unsigned const count = left < std::int64_t(c.grain) ? unsigned(left) : c.grain;
+    return encode(count, ctx.tiles.first_slot_of_cluster(int(c.ticket)));
   }
 
   //! Clusters of 2+ CTAs. Precondition: every CTA's `full` barrier has been armed with expect_tx(16).
-  CLC_DEVICE static void issue(FetchContext const& ctx, uint4* slot, std::uint64_t* full) {
-    uint4 const v = claim(ctx);
-    // Deliver to every CTA, own CTA included through mapa, exactly as the multicast response does.
+  //! Deliver to every CTA, own CTA included through mapa, exactly as the multicast response does.
+  CLC_DEVICE static void deliver(FetchContext const& ctx, uint4* slot, std::uint64_t* full, uint4 v) {
     for (unsigned r = 0; r < ctx.cluster_size; ++r) detail::st_async_16(slot, full, r, v);
   }
 #endif
