@@ -52,6 +52,8 @@ struct Config {
   std::string commit;
   bool b_row_major = true;  // torch.matmul's default: both operands row-major
   bool check = true;
+  int stages = 0;      // diagnostics, see gemm::Options
+  int diag_flags = 0;
 };
 
 void usage(std::FILE* f) {
@@ -65,6 +67,7 @@ void usage(std::FILE* f) {
                "  --warmup N          untimed runs first (default 10)\n"
                "  --b-col             B column-major (default: row-major, as torch.matmul)\n"
                "  --no-check          skip the check against cuBLAS\n"
+               "  --stages N, --diag F  diagnostics of the Sm90 kernel (see clc::gemm::Options)\n"
                "  --json FILE         also write the results as JSON\n"
                "  --commit SHA        commit id recorded in the JSON (default: $CLC_GIT_COMMIT or configure time)\n");
 }
@@ -133,6 +136,10 @@ int parse(int argc, char** argv, Config* c) {
       char const* v = need("--commit");
       if (!v) return 2;
       c->commit = v;
+    } else if (a == "--stages" || a == "--diag") {
+      char const* v = need(a.c_str());
+      if (!v) return 2;
+      (a == "--stages" ? c->stages : c->diag_flags) = std::atoi(v);
     } else if (a == "--b-col") {
       c->b_row_major = false;
     } else if (a == "--no-check") {
@@ -264,6 +271,8 @@ class Bench {
     gemm::Options opts;
     opts.source = cfg_.source;
     opts.cluster_m = cfg_.cluster_m;
+    opts.stages = cfg_.stages;
+    opts.diag_flags = cfg_.diag_flags;
 
     float const one = 1.0f, zero = 0.0f;
     auto ours = [&](int set, void* d) -> bool {

@@ -185,6 +185,8 @@ Error can_implement(Arguments const& a, Options const& o) {
   }
   if (o.cluster_m < 0 || o.cluster_m > 2)
     return invalid_argument("options.cluster_m must be 0 (auto), 1 or 2 (got " + num(o.cluster_m) + ")");
+  if (o.stages != 0 && (o.stages < 2 || o.stages > 4))
+    return invalid_argument("options.stages must be 0 (all) or 2..4 (got " + num(o.stages) + ")");
   if (o.swizzle < 0) return invalid_argument("options.swizzle must be >= 0 (got " + num(o.swizzle) + ")");
   if (o.max_workers < 0) return invalid_argument("options.max_workers must be >= 0 (got " + num(o.max_workers) + ")");
   if (o.kernel != Kernel::Auto && o.kernel != Kernel::Sm90 && o.kernel != Kernel::Portable)
@@ -219,6 +221,8 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, RunInfo* in
   plan.launch.max_workers = o.max_workers;
   plan.launch.grid = o.grid;
   plan.source = o.source;
+  plan.stages = o.stages;
+  plan.diag_flags = o.diag_flags;
   RunInfo local;
   RunInfo* ri = info ? info : &local;
   *ri = RunInfo{};

@@ -33,6 +33,8 @@ struct Plan {
   int cluster_m = 1;
   int swizzle = 1;
   LaunchOptions launch;  //!< stream, workspace, grid mode, max_workers
+  int stages = 0;        //!< Sm90: stages of the ring in use (0 = all)
+  int diag_flags = 0;
 };
 
 //! Sm90 kernel geometry.

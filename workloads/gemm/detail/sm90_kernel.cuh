@@ -35,6 +35,8 @@ struct Sm90Params {
   EpilogueParams epi;
   int k_tiles;
   int a_kmajor, b_kmajor;
+  int stages;      // ring stages in use (<= Sm90Geometry::kStages)
+  int diag_flags;  // see Options::diag_flags
 };
 
 struct Sm90Geometry {
@@ -123,10 +125,11 @@ CLC_GEMM_DEVICE void sm90_mainloop(Sm90Params const& p, float (&acc)[128], unsig
     else
       sm90_stage_mma<AB, TransA, TransB, false>(acc, a_base, b_base);
     wgmma_commit();
+    if (p.diag_flags & 2) wgmma_wait<0>();
     wgmma_wait<1>();  // the previous stage's group is complete: its shared memory may be refilled
     if (prev >= 0) release_stage(&empty_bar[prev], cluster_size);
     prev = stage;
-    if (++stage == G::kStages) {
+    if (++stage == p.stages) {
       stage = 0;
       phase ^= 1u;
     }
@@ -216,7 +219,7 @@ __global__ void __launch_bounds__(Sm90Geometry::kThreads, 1) sm90_gemm_kernel(__
                 }
               }
             }
-            if (++stage == G::kStages) {
+            if (++stage == p.stages) {
               stage = 0;
               phase ^= 1u;
             }
@@ -245,6 +248,7 @@ __global__ void __launch_bounds__(Sm90Geometry::kThreads, 1) sm90_gemm_kernel(__
         else
           sm90_mainloop<AB, 1, 1>(p, acc, smem, full_bar, empty_bar, stage, phase, cw, csize);
       }
+      if (p.diag_flags & 1) continue;
       if (p.epi.cd_type == int(DType::BF16))
         sm90_epilogue<__nv_bfloat16>(p, acc, t, cw);
       else if (p.epi.cd_type == int(DType::F16))
@@ -307,6 +311,8 @@ Error sm90_launch(Problem const& pr, Plan const& plan, RunInfo* info) {
   p.k_tiles = (pr.k + kSm90TileK - 1) / kSm90TileK;
   p.a_kmajor = pr.a_kmajor ? 1 : 0;
   p.b_kmajor = pr.b_kmajor ? 1 : 0;
+  p.stages = plan.stages >= 2 && plan.stages <= G::kStages ? plan.stages : G::kStages;
+  p.diag_flags = plan.diag_flags;
   CLC_CUDA_TRY(cudaLaunchKernelEx(pl.config(), kernel, p));
   CLC_CUDA_TRY(cudaGetLastError());
   if (info) {
