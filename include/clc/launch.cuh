@@ -38,7 +38,7 @@ struct PreparedLaunch {
 
   cudaLaunchConfig_t const* config() {
     cfg_.attrs = attrs_;
-    cfg_.numAttrs = 1;
+    cfg_.numAttrs = num_attrs_;
     return &cfg_;
   }
 
@@ -47,6 +47,7 @@ struct PreparedLaunch {
 
   cudaLaunchConfig_t cfg_{};
   cudaLaunchAttribute attrs_[1]{};
+  unsigned num_attrs_ = 0;  // the cluster attribute, only for clusters of 2+ CTAs
 };
 
 //! Size the grid, set the cluster attribute and shared-memory opt-in, check occupancy and the
@@ -94,13 +95,23 @@ Error prepare_launch(Kernel kernel, TileSpace const& tiles, LaunchOptions const&
   cfg.blockDim = dim3(static_cast<unsigned>(opts.block_threads), 1, 1);
   cfg.dynamicSmemBytes = opts.dynamic_smem_bytes;
   cfg.stream = opts.stream;
+  // 1-CTA clusters launch without the cluster attribute (an implicit 1x1x1 cluster: the runtime then
+  // uses no cross-CTA feature), which keeps a plain grid's block-scheduling rate.
+  out->num_attrs_ = tiles.cluster_size() > 1 ? 1u : 0u;
   cfg.attrs = out->attrs_;
-  cfg.numAttrs = 1;
+  cfg.numAttrs = out->num_attrs_;
 
   // Occupancy in clusters: also the check that the cluster shape can run at all.
-  cfg.gridDim = dim3(static_cast<unsigned>(tiles.cluster_x), static_cast<unsigned>(tiles.cluster_y), 1);
   int max_clusters = 0;
-  cudaError_t const oe = cudaOccupancyMaxActiveClusters(&max_clusters, kernel, &cfg);
+  cudaError_t oe = cudaSuccess;
+  if (tiles.cluster_size() > 1) {
+    cfg.gridDim = dim3(static_cast<unsigned>(tiles.cluster_x), static_cast<unsigned>(tiles.cluster_y), 1);
+    oe = cudaOccupancyMaxActiveClusters(&max_clusters, kernel, &cfg);
+  } else {
+    int per_sm = 0;
+    oe = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, opts.block_threads, opts.dynamic_smem_bytes);
+    max_clusters = per_sm * dev.sm_count;
+  }
   if (oe != cudaSuccess || max_clusters <= 0) {
     (void)cudaGetLastError();
     return out_of_resources("cluster shape " + std::to_string(tiles.cluster_x) + "x" + std::to_string(tiles.cluster_y) +

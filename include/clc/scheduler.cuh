@@ -89,7 +89,7 @@ class Scheduler {
     if constexpr (Source::fetches) {
       if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) pipe_.init(consumer_warps_ * cluster_size_);
     }
-    detail::cluster_sync();
+    sync_cluster_or_cta();
   }
 
   //! The scheduler warp (call from one warp per CTA; only lane 0 of cluster rank 0 works). Returns
@@ -253,7 +253,7 @@ class Scheduler {
   //! Collective over all threads of all CTAs: the cluster barrier that keeps every CTA alive until no
   //! peer can still write into it or arrive on it, then the Ticket workspace's self-reset.
   CLC_DEVICE void finish() {
-    detail::cluster_sync();
+    sync_cluster_or_cta();
     if constexpr (Source::kind == SourceKind::Ticket) {
       if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
         __threadfence();  // every claim of this CTA's cluster happened before its retirement
@@ -290,6 +290,17 @@ class Scheduler {
   }
 
  private:
+  //! A cluster barrier where CTAs share barriers or slots; a CTA barrier for 1-CTA clusters (the
+  //! launch then carries no cluster attribute and nothing crosses CTAs: a cluster barrier per CTA
+  //! would only slow a non-persistent grid of many short CTAs).
+  CLC_DEVICE void sync_cluster_or_cta() const {
+    if (cluster_size_ > 1) {
+      detail::cluster_sync();
+    } else {
+      __syncthreads();
+    }
+  }
+
   CLC_DEVICE int own_cluster_index() const {
     return params_.tiles.cluster_index_of_slot(int(blockIdx.x), int(blockIdx.y), int(blockIdx.z));
   }

@@ -77,6 +77,12 @@ CLC_DEVICE CLC_FORCEINLINE void mbarrier_arrive_expect_tx_remote(std::uint64_t* 
                                        map_to_rank(local_bar, rank), bytes);
 }
 
+//! Arrive on a barrier of this CTA and expect `bytes` more transaction bytes (release, CTA scope).
+CLC_DEVICE CLC_FORCEINLINE void mbarrier_arrive_expect_tx_local(std::uint64_t* bar, std::uint32_t bytes) {
+  (void)cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_release, cuda::ptx::scope_cta, cuda::ptx::space_shared, bar,
+                                             bytes);
+}
+
 //! Arrive on a barrier of this CTA (release, CTA scope).
 CLC_DEVICE CLC_FORCEINLINE void mbarrier_arrive_local(std::uint64_t* bar) {
   (void)cuda::ptx::mbarrier_arrive(bar);

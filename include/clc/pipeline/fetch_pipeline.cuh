@@ -53,7 +53,8 @@ class FetchPipeline {
   //! Arm slot `st.index`'s full barrier in *every* CTA (1 arrival + 16 expected bytes). Arming only
   //! rank 0 would leave the other CTAs waiting forever.
   CLC_DEVICE void producer_arm(State st, unsigned cluster_size) {
-    for (unsigned r = 0; r < cluster_size; ++r)
+    detail::mbarrier_arrive_expect_tx_local(&s_.full[st.index], kResponseBytes);  // the producer is rank 0
+    for (unsigned r = 1; r < cluster_size; ++r)
       detail::mbarrier_arrive_expect_tx_remote(&s_.full[st.index], r, kResponseBytes);
   }
 
