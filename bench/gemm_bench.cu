@@ -52,6 +52,7 @@ struct Config {
   std::string commit;
   bool b_row_major = true;  // torch.matmul's default: both operands row-major
   bool check = true;
+  int swizzle = 0;
   int stages = 0;      // diagnostics, see gemm::Options
   int diag_flags = 0;
 };
@@ -62,6 +63,7 @@ void usage(std::FILE* f) {
                "  --shape MxNxK[xB]   run this shape (repeatable; default: the suite of ANCHORS.md + odd shapes)\n"
                "  --source S          work source of clc::gemm: auto (default), ticket, static, single\n"
                "  --cluster C         CTAs per cluster along M: 0 (heuristic), 1, 2\n"
+               "  --swizzle S         tile-order band width in tiles (0: heuristic)\n"
                "  --interfere F       hold a fraction F of the SMs during each timed run (both libraries)\n"
                "  --runs N            timed runs per library and shape (default 50; median reported)\n"
                "  --warmup N          untimed runs first (default 10)\n"
@@ -136,6 +138,10 @@ int parse(int argc, char** argv, Config* c) {
       char const* v = need("--commit");
       if (!v) return 2;
       c->commit = v;
+    } else if (a == "--swizzle") {
+      char const* v = need("--swizzle");
+      if (!v) return 2;
+      c->swizzle = std::atoi(v);
     } else if (a == "--stages" || a == "--diag") {
       char const* v = need(a.c_str());
       if (!v) return 2;
@@ -271,6 +277,7 @@ class Bench {
     gemm::Options opts;
     opts.source = cfg_.source;
     opts.cluster_m = cfg_.cluster_m;
+    opts.swizzle = cfg_.swizzle;
     opts.stages = cfg_.stages;
     opts.diag_flags = cfg_.diag_flags;
 

@@ -74,12 +74,17 @@ CLC_GEMM_DEVICE void sm90_epilogue(Sm90Params const& p, float (&acc)[128], WorkT
   }
 }
 
-//! Release stage `s` in every CTA of the cluster: each consumer warp arrives once per CTA, after its
+//! Release stage `s` in every CTA of the cluster (1 or 2 CTAs): each consumer warp arrives once per CTA, after its
 //! wgmma reads of the stage have completed (wgmma.wait_group).
 CLC_GEMM_DEVICE void release_stage(std::uint64_t* empty_bar, unsigned cluster_size) {
   __syncwarp();
   if ((threadIdx.x & 31) == 0) {
-    for (unsigned r = 0; r < cluster_size; ++r) bar_arrive_cluster(empty_bar, r);
+    if (cluster_size == 1) {
+      bar_arrive_local(empty_bar);
+    } else {
+      bar_arrive_cluster(empty_bar, 0);
+      bar_arrive_cluster(empty_bar, 1);
+    }
   }
 }
 
