@@ -29,6 +29,22 @@ namespace clc {
 //! fetch (guided). Measured with `clc-bench sched`; see docs/scheduling.md.
 inline constexpr std::uint32_t kAutoMaxGrain = 16;
 
+namespace detail {
+
+//! Facts of the current device plus the binary `kernel` was loaded from.
+template <class Kernel>
+Error kernel_facts(Kernel kernel, DeviceFacts* dev, cudaFuncAttributes* attr) {
+  int device = 0;
+  CLC_CUDA_TRY(cudaGetDevice(&device));
+  CLC_TRY(query_device(device, dev));
+  CLC_CUDA_TRY(cudaFuncGetAttributes(attr, kernel));
+  dev->binary_version = attr->binaryVersion;
+  dev->binary_has_multicast = attr->binaryVersion >= 100;  // clc builds sm_100a: the multicast form is there
+  return success();
+}
+
+}  // namespace detail
+
 //! A launch configuration prepared by `prepare_launch`: pass `config()` and your kernel parameters
 //! (with `sched` copied into them) to `cudaLaunchKernelEx`. Not copyable: `config()` points into it.
 struct PreparedLaunch {
@@ -58,14 +74,9 @@ Error prepare_launch(Kernel kernel, TileSpace const& tiles, LaunchOptions const&
   static_assert(Source::kind != SourceKind::Auto, "prepare_launch needs a concrete source (see with_source)");
   CLC_TRY(validate(tiles));
   CLC_TRY(validate(opts));
-  int device = 0;
-  CLC_CUDA_TRY(cudaGetDevice(&device));
   DeviceFacts dev;
-  CLC_TRY(query_device(device, &dev));
   cudaFuncAttributes attr{};
-  CLC_CUDA_TRY(cudaFuncGetAttributes(&attr, kernel));
-  dev.binary_version = attr.binaryVersion;
-  dev.binary_has_multicast = attr.binaryVersion >= 100;  // clc builds sm_100a: the multicast form is there
+  CLC_TRY(detail::kernel_facts(kernel, &dev, &attr));
   SourceKind resolved = SourceKind::Auto;
   CLC_TRY(resolve_source(Source::kind, tiles, dev, &resolved));
 
@@ -186,14 +197,9 @@ Error with_source(SourceKind kind, F&& f) {
 //! Resolve `requested` (Auto included) for `kernel` on the current device.
 template <class Kernel>
 Error resolve_auto_source(SourceKind requested, Kernel kernel, TileSpace const& tiles, SourceKind* resolved) {
-  int device = 0;
-  CLC_CUDA_TRY(cudaGetDevice(&device));
   DeviceFacts dev;
-  CLC_TRY(query_device(device, &dev));
   cudaFuncAttributes attr{};
-  CLC_CUDA_TRY(cudaFuncGetAttributes(&attr, kernel));
-  dev.binary_version = attr.binaryVersion;
-  dev.binary_has_multicast = attr.binaryVersion >= 100;
+  CLC_TRY(detail::kernel_facts(kernel, &dev, &attr));
   return resolve_source(requested, tiles, dev, resolved);
 }
 
