@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "clc/clc.cuh"
+#include "clc/tools/interference.hpp"
 #include "clc_test.hpp"
 
 namespace clc_test {
@@ -32,41 +33,6 @@ struct CountTiles {
     }
   }
 };
-
-//! Busy CTAs that each hold one SM (they take most of its shared memory) until `until_ns` on the
-//! global timer.
-static __global__ void hold_sms_kernel(unsigned long long until_ns) {
-  extern __shared__ unsigned char hog_smem[];
-  if (threadIdx.x == 0) hog_smem[0] = 1;
-  unsigned long long now;
-  do {
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
-  } while (now < until_ns);
-}
-
-static __global__ void read_globaltimer(unsigned long long* out) {
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(*out));
-}
-
-//! Launch `num_sms` CTAs on `stream` that each hold an SM for about `ms` milliseconds.
-inline cudaError_t hold_sms(int num_sms, double ms, cudaStream_t stream) {
-  unsigned long long* d = nullptr;
-  cudaError_t e = cudaMalloc(&d, sizeof(*d));
-  if (e != cudaSuccess) return e;
-  read_globaltimer<<<1, 1, 0, stream>>>(d);
-  unsigned long long now = 0;
-  e = cudaMemcpyAsync(&now, d, sizeof(now), cudaMemcpyDeviceToHost, stream);
-  if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
-  cudaFree(d);
-  if (e != cudaSuccess) return e;
-  int smem = 0;
-  e = cudaDeviceGetAttribute(&smem, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0);
-  if (e != cudaSuccess) return e;
-  e = cudaFuncSetAttribute(hold_sms_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
-  if (e != cudaSuccess) return e;
-  hold_sms_kernel<<<num_sms, 32, size_t(smem), stream>>>(now + static_cast<unsigned long long>(ms * 1e6));
-  return cudaGetLastError();
-}
 
 //! Device buffer of `n` counters, zeroed.
 struct Counters {

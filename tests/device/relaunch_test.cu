@@ -164,7 +164,7 @@ TEST(Interference, QuarterOfSmsHeldStillEveryTileOnce) {
       clc::TileSpace t(2001, 37);
       t.with_cluster(cx, cy);
       Counters counts(t.tiles());
-      CUDA_OK(clc_test::hold_sms(sms / 4, 20.0, hog));
+      CLC_OK(clc::tools::hold_sms(sms / 4, 20.0, hog));
       clc::LaunchOptions o;
       o.source = src;
       o.block_threads = 64;
