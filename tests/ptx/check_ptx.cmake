@@ -17,7 +17,7 @@ foreach(needle
     "clusterlaunchcontrol.query_cancel.get_first_ctaid::x.b32.b128"
     "clusterlaunchcontrol.query_cancel.get_first_ctaid::y.b32.b128"
     "clusterlaunchcontrol.query_cancel.get_first_ctaid::z.b32.b128"
-    "mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64")
+    "mbarrier.arrive.expect_tx.relaxed.cluster.shared::cluster.b64")
   string(FIND "${text}" "${needle}" pos)
   if(pos EQUAL -1)
     message(FATAL_ERROR "sm_100a PTX lacks '${needle}'")

@@ -48,14 +48,15 @@ CLC_DEVICE CLC_FORCEINLINE void mbarrier_init(std::uint64_t* bar, std::uint32_t 
   cuda::ptx::mbarrier_init(bar, count);
 }
 
-//! Wait until the phase with parity `phase` of `bar` (in this CTA) has completed. Acquire at
-//! cluster scope: the data a peer CTA published before arriving (or completing tx) is visible.
+//! Wait until the phase with parity `phase` of `bar` (in this CTA) has completed, with acquire at
+//! CTA scope: enough for data delivered by complete_tx (st.async, try_cancel, TMA, also from peer
+//! CTAs) and for arrivals of this CTA's threads; a cluster-scope acquire would add a GPU-wide fence.
 //! With CLC_HANG_TIMEOUT_NS set (tests), a wait that never completes traps instead of hanging.
 CLC_DEVICE CLC_FORCEINLINE void mbarrier_wait(std::uint64_t* bar, std::uint32_t phase) {
 #if CLC_HANG_TIMEOUT_NS
   std::uint64_t const t0 = cuda::ptx::get_sreg_globaltimer();
 #endif
-  while (!cuda::ptx::mbarrier_try_wait_parity(cuda::ptx::sem_acquire, cuda::ptx::scope_cluster, bar, phase)) {
+  while (!cuda::ptx::mbarrier_try_wait_parity(bar, phase)) {
 #if CLC_HANG_TIMEOUT_NS
     if (cuda::ptx::get_sreg_globaltimer() - t0 > CLC_HANG_TIMEOUT_NS) {
       __trap();  // the launch fails with cudaErrorLaunchFailure: a hang becomes an error
@@ -64,16 +65,22 @@ CLC_DEVICE CLC_FORCEINLINE void mbarrier_wait(std::uint64_t* bar, std::uint32_t 
   }
 }
 
-//! Arrive on a barrier of CTA `rank` (own rank included), release at cluster scope.
+//! Arrive on a barrier of CTA `rank` (a peer's copy of `local_bar`) with the instruction's default
+//! semantics, release at CTA scope (the form CUTLASS's cluster pipelines use). A release at cluster
+//! scope compiles to a GPU-wide memory barrier that would wait for every store the arriving thread
+//! (and its tile's body) made. What the arrive publishes here is only "this slot has been read": the
+//! value was loaded and consumed before it in program order. CCCL has no wrapper for this form.
 CLC_DEVICE CLC_FORCEINLINE void mbarrier_arrive_remote(std::uint64_t* local_bar, unsigned rank) {
-  cuda::ptx::mbarrier_arrive(cuda::ptx::sem_release, cuda::ptx::scope_cluster, cuda::ptx::space_cluster,
-                             map_to_rank(local_bar, rank));
+  std::uint32_t const addr = static_cast<std::uint32_t>(__cvta_generic_to_shared(map_to_rank(local_bar, rank)));
+  asm volatile("mbarrier.arrive.shared::cluster.b64 _, [%0];" : : "r"(addr) : "memory");
 }
 
-//! Arrive on CTA `rank`'s barrier and expect `bytes` more transaction bytes in its current phase.
+//! Arm CTA `rank`'s copy of `local_bar`: one arrival and `bytes` more expected transaction bytes.
+//! Relaxed: the arm publishes no data (the bytes' completion does), and the transaction count may
+//! even be completed before it is raised.
 CLC_DEVICE CLC_FORCEINLINE void mbarrier_arrive_expect_tx_remote(std::uint64_t* local_bar, unsigned rank,
                                                                   std::uint32_t bytes) {
-  cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_release, cuda::ptx::scope_cluster, cuda::ptx::space_cluster,
+  cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_relaxed, cuda::ptx::scope_cluster, cuda::ptx::space_cluster,
                                        map_to_rank(local_bar, rank), bytes);
 }
 
