@@ -73,7 +73,7 @@ struct RunConfig {
   SourceKind source = SourceKind::Ticket;
   GridMode grid = GridMode::Default;
   int stages = 2;
-  int max_grain = 0;  // Ticket: 0 = automatic (16 on resident grids, 1 on every-tile grids)
+  int max_grain = 0;  // Ticket: 0 = automatic (clc::kAutoMaxGrain on resident grids, 1 on every-tile grids)
   int block_threads = 128;
   std::size_t smem = 0;  // dynamic shared memory per CTA
 };
@@ -219,6 +219,8 @@ std::vector<RunConfig> standard_configs(std::size_t smem, bool every_tile) {
     c.smem = smem;
     out.push_back(c);
     if (src == SourceKind::Ticket) {
+      c.max_grain = 16;  // a smaller cap than the automatic one, side by side
+      out.push_back(c);
       c.max_grain = 1;
       out.push_back(c);
       if (every_tile) {
@@ -257,7 +259,8 @@ Error part_overhead(Gpu& g, Settings const& st, Report& rep) {
   TileSpace const ts(n);
   Part& t = rep.add_part("overhead",
                            "1. Scheduling overhead: 1M tiles, 128 threads per CTA, occupancy-sized persistent grids "
-                           "(Ticket = automatic grain, 16 clusters per fetch at most; g1 = one per fetch, like CLC)",
+                           "(Ticket = automatic grain, " + std::to_string(clc::kAutoMaxGrain) +
+                               " clusters per fetch at most; gN = at most N per fetch; g1 = one per fetch, like CLC)",
                            {"tiles", "source", "stages", "workers", "ms", "Mtiles/s", "vs Static"});
   struct Kind {
     char const* name;

@@ -27,7 +27,7 @@ namespace clc {
 
 //! `LaunchOptions::max_grain = 0` with a resident-capacity Ticket grid: up to this many clusters per
 //! fetch (guided). Measured with `clc-bench sched`; see docs/scheduling.md.
-inline constexpr std::uint32_t kAutoMaxGrain = 16;
+inline constexpr std::uint32_t kAutoMaxGrain = 64;
 
 namespace detail {
 

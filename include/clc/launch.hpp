@@ -50,7 +50,7 @@ struct LaunchOptions {
   Workspace const* workspace = nullptr;  //!< Ticket: nullptr = the library's per-stream workspace
   int max_workers = 0;                   //!< ResidentCapacity: cap on launched clusters (0 = occupancy)
   TileTraceRecord* trace = nullptr;      //!< optional device array of tiles.tiles() records
-  //! Ticket: most clusters one fetch may claim. 0 = automatic: 16 with a resident-capacity grid
+  //! Ticket: most clusters one fetch may claim. 0 = automatic: 64 with a resident-capacity grid
   //! (guided self-scheduling: claims shrink to one cluster as work runs out), 1 with the every-tile
   //! grid (exactly hardware CLC's one cluster per response) and for longest-first spaces (a large
   //! early claim would take several of the longest tiles). Ignored by the other sources.

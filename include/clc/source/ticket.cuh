@@ -42,8 +42,9 @@ struct Ticket {
   //! `max_grain <= 1` claims exactly one cluster per fetch, like hardware CLC.
   CLC_HOST_DEVICE static constexpr unsigned grain(std::int64_t remaining, unsigned workers, unsigned max_grain) {
     if (max_grain <= 1u || remaining <= 0) return 1u;
-    std::int64_t const g = remaining / (2 * std::int64_t(workers < 1u ? 1u : workers));
-    return g < 1 ? 1u : (g > std::int64_t(max_grain) ? max_grain : unsigned(g));
+    // remaining < 2^31 and workers < 2^31 for a validated launch: 32-bit unsigned division.
+    unsigned const g = unsigned(remaining) / (2u * (workers < 1u ? 1u : workers));
+    return g < 1u ? 1u : (g > max_grain ? max_grain : g);
   }
 
   //! Test-only spurious failure decision (splitmix-style hash of seed, worker and step).
@@ -69,19 +70,22 @@ struct Ticket {
   //! (no extra read of the counter: that would be a second round trip per claim).
   CLC_DEVICE static Claim claim_start(FetchContext const& ctx) {
     if (inject_failure(ctx)) return Claim{0u, 0u};
-    unsigned const g =
-        ctx.max_grain > 1u ? grain(ctx.tiles.clusters() - std::int64_t(ctx.counter_estimate), ctx.workers, ctx.max_grain)
-                           : 1u;
+    // 32-bit: a validated space has at most 2^31-1 clusters.
+    unsigned const clusters = unsigned(ctx.tiles.clusters());
+    unsigned g = 1u;
+    if (ctx.max_grain > 1u) {
+      int const remaining = ctx.counter_estimate < clusters ? int(clusters - ctx.counter_estimate) : 0;
+      g = grain(remaining, ctx.workers, ctx.max_grain);
+    }
     return Claim{atomicAdd(&ctx.workspace->ticket, g), g};
   }
 
   //! Encode the response of a started claim: `count` clusters from ticket `t`, or a failure.
   CLC_DEVICE static uint4 claim_finish(FetchContext const& ctx, Claim c) {
-    std::int64_t const clusters = ctx.tiles.clusters();
-    if (c.grain == 0u || std::int64_t(c.ticket) >= clusters) return encode(0u, ClusterCoord{});
-    std::int64_t const left = clusters - std::int64_t(c.ticket);
-    unsigned const count = left < std::int64_t(c.grain) ? unsigned(left) : c.grain;
-    return encode(count, ctx.tiles.first_slot_of_cluster(int(c.ticket)));
+    unsigned const clusters = unsigned(ctx.tiles.clusters());
+    if (c.grain == 0u || c.ticket >= clusters) return encode(0u, ClusterCoord{});
+    unsigned const left = clusters - c.ticket;
+    return encode(left < c.grain ? left : c.grain, ctx.tiles.first_slot_of_cluster(int(c.ticket)));
   }
 
   //! Clusters of 2+ CTAs. Precondition: every CTA's `full` barrier has been armed with expect_tx(16).
