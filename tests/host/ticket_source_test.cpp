@@ -66,13 +66,14 @@ TEST(TicketSource, GuidedGrainShrinksToOneAtTheTail) {
   EXPECT_EQ(Ticket::grain(1000000, 132, 1), 1u);
   // Plenty left: capped at max_grain.
   EXPECT_EQ(Ticket::grain(1000000, 132, 16), 16u);
-  // A share of what remains: 2000 / (2 * 132) = 7.
-  EXPECT_EQ(Ticket::grain(2000, 132, 16), 7u);
+  // A quarter share of what remains: 4000 / (4 * 132) = 7.
+  EXPECT_EQ(Ticket::grain(4000, 132, 16), 7u);
   // Tail: never below one, also when the racy estimate overshoots.
   EXPECT_EQ(Ticket::grain(100, 132, 16), 1u);
   EXPECT_EQ(Ticket::grain(0, 132, 16), 1u);
   EXPECT_EQ(Ticket::grain(-50, 132, 16), 1u);
   EXPECT_EQ(Ticket::grain(5000, 0, 16), 16u);  // zero workers is treated as one
+  EXPECT_EQ(Ticket::grain(2147483647, 2147483647, 64), 1u);  // no overflow at the limits
   // Monotone in what remains.
   unsigned prev = 0;
   for (std::int64_t r = 0; r < 10000; r += 37) {

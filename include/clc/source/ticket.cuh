@@ -37,13 +37,15 @@ struct Ticket {
     *first = ClusterCoord{int(r.y), int(r.z), int(r.w)};
     return r.x;
   }
-  //! Guided self-scheduling grain: a share of what remains, at most `max_grain` clusters and at
+  //! Guided self-scheduling grain: a quarter share of what remains, at most `max_grain` clusters and at
   //! least one, so claims are large while much work remains and single clusters at the tail.
   //! `max_grain <= 1` claims exactly one cluster per fetch, like hardware CLC.
   CLC_HOST_DEVICE static constexpr unsigned grain(std::int64_t remaining, unsigned workers, unsigned max_grain) {
     if (max_grain <= 1u || remaining <= 0) return 1u;
-    // remaining < 2^31 and workers < 2^31 for a validated launch: 32-bit unsigned division.
-    unsigned const g = unsigned(remaining) / (2u * (workers < 1u ? 1u : workers));
+    // A quarter of an even share of what remains: large while much remains, one cluster at the tail,
+    // and small enough that workers arriving late (SMs held by another kernel) still find work to
+    // balance with. remaining < 2^31, workers < 2^31: 64-bit product, 32-bit result.
+    unsigned const g = unsigned(std::uint64_t(remaining) / (4ull * (workers < 1u ? 1u : workers)));
     return g < 1u ? 1u : (g > max_grain ? max_grain : g);
   }
 
