@@ -260,7 +260,7 @@ class Scheduler {
         unsigned const total = gridDim.x * gridDim.y * gridDim.z;
         unsigned const prev = atomicAdd(&params_.workspace->retired, 1u);
         if (prev + 1 == total) {  // last CTA of the launch: nobody can claim any more
-          atomicExch(&params_.workspace->ticket, 0u);
+          atomicExch(&params_.workspace->ticket, 0ull);
           atomicExch(&params_.workspace->retired, 0u);
         }
       }
@@ -329,7 +329,7 @@ class Scheduler {
   //! (try_cancel is asynchronous); `Ticket` starts its atomic in the first and delivers in the second,
   //! so the block loop can run the tile's body in between.
   struct Pending {
-    unsigned ticket = 0;
+    unsigned long long ticket = 0;  // not read before issue_finish: the atomic is still in flight
     unsigned grain = 0;
   };
   CLC_DEVICE Pending issue_start(State prod, std::uint32_t step) {
@@ -350,7 +350,7 @@ class Scheduler {
       uint4 const v = source::Ticket::claim_finish(ctx, source::Ticket::Claim{p.ticket, p.grain});
       // Guided grain without re-reading the counter: since this worker's claim, the others have
       // probably taken about as much each.
-      std::uint64_t const est = std::uint64_t(p.ticket) + std::uint64_t(p.grain) * ctx.workers;
+      std::uint64_t const est = p.ticket + std::uint64_t(p.grain) * ctx.workers;
       counter_estimate_ = est > 0xFFFFFFFFull ? 0xFFFFFFFFu : unsigned(est);
       if (cluster_size_ == 1) {
         // st.async targets shared::cluster; a 1-CTA launch has no peer, so publish locally.

@@ -15,8 +15,12 @@ namespace clc {
 //! increments `retired` on exit and the last one resets both, so back-to-back launches and CUDA-graph
 //! replays need no memset. Launches that may run concurrently need distinct workspaces.
 struct TicketWorkspace {
-  unsigned int ticket;   //!< next cluster index to hand out
+  //! Next cluster index to hand out. 64-bit so that a claim is a 64-bit atomic, which the compiler
+  //! leaves alone; a 32-bit one it may turn into a warp-aggregated add that waits for its result at
+  //! once (see detail::atomic_fetch_add_relaxed).
+  unsigned long long ticket;
   unsigned int retired;  //!< CTAs of the current launch that have exited
+  unsigned int reserved;
 };
 
 namespace source {

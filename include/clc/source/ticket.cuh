@@ -64,7 +64,7 @@ struct Ticket {
   //! block-level loop starts the claim before the tile's body and finishes it after (the atomic's
   //! round trip then overlaps the body). `grain == 0` marks an injected failure.
   struct Claim {
-    unsigned ticket = 0;
+    unsigned long long ticket = 0;
     unsigned grain = 0;
   };
 
@@ -79,14 +79,15 @@ struct Ticket {
       int const remaining = ctx.counter_estimate < clusters ? int(clusters - ctx.counter_estimate) : 0;
       g = grain(remaining, ctx.workers, ctx.max_grain);
     }
-    return Claim{atomicAdd(&ctx.workspace->ticket, g), g};
+    // Nothing may read the result here: the claim's point is that its round trip overlaps the body.
+    return Claim{detail::atomic_fetch_add_relaxed(&ctx.workspace->ticket, g), g};
   }
 
   //! Encode the response of a started claim: `count` clusters from ticket `t`, or a failure.
   CLC_DEVICE static uint4 claim_finish(FetchContext const& ctx, Claim c) {
-    unsigned const clusters = unsigned(ctx.tiles.clusters());
+    unsigned long long const clusters = static_cast<unsigned long long>(ctx.tiles.clusters());
     if (c.grain == 0u || c.ticket >= clusters) return encode(0u, ClusterCoord{});
-    unsigned const left = clusters - c.ticket;
+    unsigned const left = unsigned(clusters - c.ticket);
     return encode(left < c.grain ? left : c.grain, ctx.tiles.first_slot_of_cluster(int(c.ticket)));
   }
 
