@@ -140,6 +140,7 @@ Error prepare_launch(Kernel kernel, TileSpace const& tiles, LaunchOptions const&
   SchedulerParams& sp = out->sched;
   sp = SchedulerParams{};
   sp.tiles = tiles;
+  sp.map = TileMap(tiles);
   sp.trace = opts.trace;
   sp.seed = opts.seed;
   if constexpr (Source::kind == SourceKind::Ticket) {

@@ -19,6 +19,7 @@
 #include "pipeline/fetch_pipeline.cuh"
 #include "pipeline/pipeline_state.cuh"
 #include "source/auto.cuh"
+#include "tile_map.cuh"
 #include "tile_space.cuh"
 #include "trace_record.hpp"
 #include "work_tile.cuh"
@@ -37,6 +38,7 @@ enum class Role : int { Producer = 0, Consumer = 1 };
 //! Everything the device side of a launch needs; built by the host API (`clc::launch`, workloads).
 struct SchedulerParams {
   TileSpace tiles;
+  TileMap map;  //!< `tiles` with its divisors precomputed (filled by prepare_launch; TileMap(tiles))
   TicketWorkspace* workspace = nullptr;  //!< Ticket only
   std::uint32_t fail_threshold = 0;      //!< Ticket, tests only: injected spurious failures (of 2^32)
   std::uint32_t seed = 0;
@@ -117,7 +119,7 @@ class Scheduler {
     st.role = role;
     if constexpr (Source::fetches) {
       if constexpr (Source::first_from_launch_slot) {
-        WorkTile const t = params_.tiles.tile_of(own_cluster_index(), rank_x_, rank_y_);
+        WorkTile const t = params_.map.tile_of(own_cluster_index(), rank_x_, rank_y_);
         feed_throttle(st, false);
         st.fresh = true;
         if (t.valid) return t;
@@ -142,7 +144,7 @@ class Scheduler {
         if (st.range_left > 0) {  // clusters left from the last response (Ticket with max_grain > 1)
           int const L = st.range_next++;
           --st.range_left;
-          WorkTile const t = params_.tiles.tile_of(L, rank_x_, rank_y_);
+          WorkTile const t = params_.map.tile_of(L, rank_x_, rank_y_);
           if (t.valid) return t;
           continue;
         }
@@ -155,7 +157,7 @@ class Scheduler {
           feed_throttle(st, true);
           return WorkTile{};
         }
-        st.range_next = params_.tiles.cluster_index_of_slot(first.x, first.y, first.z);
+        st.range_next = params_.map.cluster_index_of_slot(first.x, first.y, first.z);
         st.range_left = int(count);
         st.fresh = true;
         // One credit per response, as its first tile starts: the next fetch overlaps this response's
@@ -163,13 +165,13 @@ class Scheduler {
         feed_throttle(st, false);
       }
     } else {
-      std::int64_t const clusters = params_.tiles.clusters();
+      std::int64_t const clusters = params_.map.clusters();
       std::int64_t const stride = Source::kind == SourceKind::Static ? std::int64_t(detail::num_clusters()) : clusters;
       while (st.next_cluster >= 0 && st.next_cluster < clusters) {
         int const L = st.next_cluster;
         std::int64_t const nxt = std::int64_t(L) + stride;
         st.next_cluster = nxt < clusters ? int(nxt) : -1;
-        WorkTile const t = params_.tiles.tile_of(L, rank_x_, rank_y_);
+        WorkTile const t = params_.map.tile_of(L, rank_x_, rank_y_);
         if (t.valid) return t;
       }
       st.next_cluster = -1;
@@ -302,7 +304,7 @@ class Scheduler {
   }
 
   CLC_DEVICE int own_cluster_index() const {
-    return params_.tiles.cluster_index_of_slot(int(blockIdx.x), int(blockIdx.y), int(blockIdx.z));
+    return params_.map.cluster_index_of_slot(int(blockIdx.x), int(blockIdx.y), int(blockIdx.z));
   }
 
   CLC_DEVICE void feed_throttle(RoleState const& st, bool end) {
@@ -311,7 +313,7 @@ class Scheduler {
 
   CLC_DEVICE source::FetchContext fetch_context(std::uint32_t step) const {
     source::FetchContext ctx;
-    ctx.tiles = params_.tiles;
+    ctx.map = &params_.map;
     ctx.workspace = params_.workspace;
     ctx.cluster_size = cluster_size_;
     ctx.worker = detail::cluster_linear_id();

@@ -7,6 +7,7 @@
 
 #include <vector_types.h>  // uint4, also for host code
 
+#include "../tile_map.cuh"
 #include "../tile_space.cuh"
 
 namespace clc {
@@ -26,7 +27,7 @@ struct TicketWorkspace {
 namespace source {
 
 struct FetchContext {
-  TileSpace tiles;
+  TileMap const* map = nullptr;       //!< the launch's tile mapping (kernel-parameter space)
   TicketWorkspace* workspace = nullptr;
   unsigned cluster_size = 1;
   unsigned worker = 0;                //!< linear id of the issuing cluster (injection hash input)

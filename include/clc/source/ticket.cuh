@@ -73,7 +73,7 @@ struct Ticket {
   CLC_DEVICE static Claim claim_start(FetchContext const& ctx) {
     if (inject_failure(ctx)) return Claim{0u, 0u};
     // 32-bit: a validated space has at most 2^31-1 clusters.
-    unsigned const clusters = unsigned(ctx.tiles.clusters());
+    unsigned const clusters = ctx.map->clusters();
     unsigned g = 1u;
     if (ctx.max_grain > 1u) {
       int const remaining = ctx.counter_estimate < clusters ? int(clusters - ctx.counter_estimate) : 0;
@@ -85,10 +85,10 @@ struct Ticket {
 
   //! Encode the response of a started claim: `count` clusters from ticket `t`, or a failure.
   CLC_DEVICE static uint4 claim_finish(FetchContext const& ctx, Claim c) {
-    unsigned long long const clusters = static_cast<unsigned long long>(ctx.tiles.clusters());
+    unsigned long long const clusters = ctx.map->clusters();
     if (c.grain == 0u || c.ticket >= clusters) return encode(0u, ClusterCoord{});
     unsigned const left = unsigned(clusters - c.ticket);
-    return encode(left < c.grain ? left : c.grain, ctx.tiles.first_slot_of_cluster(int(c.ticket)));
+    return encode(left < c.grain ? left : c.grain, ctx.map->first_slot_of_cluster(int(c.ticket)));
   }
 
   //! Clusters of 2+ CTAs. Precondition: every CTA's `full` barrier has been armed with expect_tx(16).
