@@ -208,47 +208,23 @@ class Scheduler {
   };
   CLC_DEVICE TileRange tiles(Role role) { return TileRange(this, role); }
 
-  //! Block-level loop (the `clc::launch` path): the whole CTA runs `body(tile)` per tile; thread 0 of
-  //! rank 0 issues the next fetch as each tile starts, so the fetch overlaps the body. Every warp of
-  //! the CTA is a consumer (construct with consumer_warps_per_cta = warps per CTA).
+  //! Block-level loop (the `clc::launch` path): the whole CTA runs `body(tile)` per tile and meets at a
+  //! `__syncthreads()` after each. Every warp of the CTA is a consumer (construct with
+  //! consumer_warps_per_cta = warps per CTA). For fetching sources one thread of rank 0, the leader,
+  //! issues the next fetch as the first tile of each response starts, so the fetch overlaps the body.
   template <class Body>
   CLC_DEVICE void run_block(Body&& body) {
     bool const first_thread = threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
-    bool const leader = first_thread && rank_ == 0;
-    State prod = make_producer_start_state<Stages>();
-    std::uint32_t step = 0;
-    if constexpr (Source::fetches && !Source::first_from_launch_slot) {
-      if (leader) {
-        issue(prod, step++);
-        ++prod;
-      }
-    }
-    RoleState st;
-    // The block loop has no throttle warp: the leader issues exactly one fetch per response as its
-    // first tile starts (the same rule as the throttle). The fetch is started before the body and
-    // finished after it, so a Ticket atomic's round trip overlaps the body instead of delaying it.
-    for (WorkTile t = initial(st, Role::Consumer); t.valid; t = next(st)) {
-      bool issuing = false;
-      Pending pending;
-      if constexpr (Source::fetches) {
-        if (leader && st.fresh) {
-          pending = issue_start(prod, step);
-          issuing = true;
-        }
-      }
-      std::uint64_t const t0 = params_.trace && first_thread ? detail::globaltimer_ns() : 0;
-      body(static_cast<WorkTile const&>(t));
-      if constexpr (Source::fetches) {
-        if (issuing) {
-          issue_finish(prod, step++, pending);
-          ++prod;
-        }
-      }
-      __syncthreads();  // the body's shared memory is free for the next tile
-      if (params_.trace && first_thread) record(t, t0);
-    }
     if constexpr (Source::fetches) {
-      if (leader) pipe_.producer_tail(prod);
+      run_block_fetching(body, first_thread);
+    } else {
+      RoleState st;
+      for (WorkTile t = initial(st, Role::Consumer); t.valid; t = next(st)) {
+        std::uint64_t const t0 = params_.trace && first_thread ? detail::globaltimer_ns() : 0;
+        body(static_cast<WorkTile const&>(t));
+        __syncthreads();  // the body's shared memory is free for the next tile
+        if (params_.trace && first_thread) record(t, t0);
+      }
     }
   }
 
@@ -324,6 +300,72 @@ class Scheduler {
     ctx.max_grain = params_.max_grain;
     ctx.counter_estimate = counter_estimate_;
     return ctx;
+  }
+
+  //! The block-level loop of a fetching source, written flat (the warp-role `initial`/`next` carry
+  //! state for the range-for; here it lives in registers of the loop).
+  //! - The leader is lane 0 of the CTA's *last* warp in cluster rank 0, not thread 0: its share of a
+  //!   fetch (slot wait, claim, encode, publish) then runs beside warp 0, which in many bodies does
+  //!   the most (thread 0 often has extra serial work); with a body that loads every warp equally the
+  //!   choice makes no difference.
+  //! - The leader starts the fetch before the first tile of each response and finishes it after the
+  //!   body (a Ticket atomic's round trip overlaps the body): one fetch per response, as the throttle.
+  //! - A `Ticket` response to a 1-CTA cluster is written with a plain shared store, so releasing it
+  //!   needs no generic-to-async proxy fence (the empty barrier's release/acquire orders the read
+  //!   before the next store); every other response is written through the async proxy.
+  template <class Body>
+  CLC_DEVICE void run_block_fetching(Body& body, bool first_thread) {
+    unsigned const threads = blockDim.x * blockDim.y * blockDim.z;
+    unsigned const tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+    bool const leader = rank_ == 0 && tid == ((threads - 1u) & ~31u);
+    unsigned const lane = tid & 31u;
+    bool const async_written = !(Source::kind == SourceKind::Ticket && cluster_size_ == 1);
+    State prod = make_producer_start_state<Stages>();
+    State cons = make_consumer_start_state<Stages>();
+    std::uint32_t step = 0;
+    int cluster = 0;  // next cluster index of the current response
+    int left = 0;     // clusters of the current response not yet started
+    bool fresh = false;
+    if constexpr (Source::first_from_launch_slot) {
+      cluster = own_cluster_index();
+      left = 1;
+      fresh = true;
+    } else {
+      if (leader) {  // Ticket: the first claim (a starting CTA cannot know whether its slot was taken)
+        issue(prod, step++);
+        ++prod;
+      }
+    }
+    while (true) {
+      if (left == 0) {
+        uint4 const r = pipe_.consumer_wait(cons);
+        ClusterCoord first{};
+        unsigned const count = Source::decode(r, &first);
+        pipe_.consumer_release(cons, lane, rank_, async_written);
+        ++cons;
+        if (count == 0u) break;
+        cluster = params_.map.cluster_index_of_slot(first.x, first.y, first.z);
+        left = int(count);
+        fresh = true;
+      }
+      WorkTile const t = params_.map.tile_of(cluster, rank_x_, rank_y_);
+      ++cluster;
+      --left;
+      if (!t.valid) continue;  // rank 0's tiles are always in space: the leader never skips a fetch
+      bool const issuing = leader && fresh;
+      fresh = false;
+      Pending pending;
+      if (issuing) pending = issue_start(prod, step);
+      std::uint64_t const t0 = params_.trace && first_thread ? detail::globaltimer_ns() : 0;
+      body(static_cast<WorkTile const&>(t));
+      if (issuing) {
+        issue_finish(prod, step++, pending);
+        ++prod;
+      }
+      __syncthreads();  // the body's shared memory is free for the next tile
+      if (params_.trace && first_thread) record(t, t0);
+    }
+    if (leader) pipe_.producer_tail(prod);
   }
 
   //! A fetch in two halves (single thread of rank 0): `issue_start` waits for the slot and starts the

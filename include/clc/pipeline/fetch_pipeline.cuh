@@ -88,8 +88,10 @@ class FetchPipeline {
   //! async write into the slot, the warp converges, and lane 0 arrives on rank 0's empty barrier
   //! (a plain CTA-local arrive when this CTA is rank 0: same ordering, and compute-sanitizer's
   //! racecheck recognises it as synchronisation).
-  CLC_DEVICE void consumer_release(State st, unsigned lane, unsigned my_rank) {
-    detail::fence_generic_to_async_shared();
+  //! `async_written = false` (the response was stored with a generic shared store, the 1-CTA
+  //! `Ticket` delivery): no proxy fence is needed, the arrive's release orders the read.
+  CLC_DEVICE void consumer_release(State st, unsigned lane, unsigned my_rank, bool async_written = true) {
+    if (async_written) detail::fence_generic_to_async_shared();
     __syncwarp();
     if (lane == 0) {
       if (my_rank == 0) {
