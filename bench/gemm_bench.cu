@@ -53,6 +53,7 @@ struct Config {
   bool b_row_major = true;  // torch.matmul's default: both operands row-major
   bool check = true;
   int swizzle = 0;
+  int tile_n = 0;      // Sm90 tile width (0: heuristic)
   int stages = 0;      // diagnostics, see gemm::Options
   int diag_flags = 0;
 };
@@ -64,6 +65,7 @@ void usage(std::FILE* f) {
                "  --source S          work source of clc::gemm: auto (default), ticket, static, single\n"
                "  --cluster C         CTAs per cluster along M: 0 (heuristic), 1, 2\n"
                "  --swizzle S         tile-order band width in tiles (0: heuristic)\n"
+               "  --tile-n N          Sm90 tile width: 0 (heuristic), 128, 256\n"
                "  --interfere F       hold a fraction F of the SMs during each timed run (both libraries)\n"
                "  --runs N            timed runs per library and shape (default 50; median reported)\n"
                "  --warmup N          untimed runs first (default 10)\n"
@@ -138,6 +140,10 @@ int parse(int argc, char** argv, Config* c) {
       char const* v = need("--commit");
       if (!v) return 2;
       c->commit = v;
+    } else if (a == "--tile-n") {
+      char const* v = need("--tile-n");
+      if (!v) return 2;
+      c->tile_n = std::atoi(v);
     } else if (a == "--swizzle") {
       char const* v = need("--swizzle");
       if (!v) return 2;
@@ -278,6 +284,7 @@ class Bench {
     opts.source = cfg_.source;
     opts.cluster_m = cfg_.cluster_m;
     opts.swizzle = cfg_.swizzle;
+    opts.tile_n = cfg_.tile_n;
     opts.stages = cfg_.stages;
     opts.diag_flags = cfg_.diag_flags;
 
@@ -444,8 +451,10 @@ int gemm_main(int argc, char** argv) {
   Table t({"M x N x K", "clc ms", "clc TFLOP/s", "cuBLAS ms", "cuBLAS TFLOP/s", "ratio", "rel err", "kernel"});
   std::vector<double> ratios;
   for (auto const& r : results) {
-    std::string kern = r.ran ? std::string(gemm::to_string(r.info.kernel)) + " " + to_string(r.info.source) +
-                                   " c" + std::to_string(r.info.cluster_m) + " s" + std::to_string(r.info.swizzle)
+    std::string kern = r.ran ? std::string(gemm::to_string(r.info.kernel)) + " " +
+                                   std::to_string(r.info.tile_m) + "x" + std::to_string(r.info.tile_n) + " " +
+                                   to_string(r.info.source) + " c" + std::to_string(r.info.cluster_m) + " s" +
+                                   std::to_string(r.info.swizzle) + (r.info.tma_store ? " tma" : "")
                              : "-";
     if (!r.error.empty()) kern = r.error;
     if (r.ran && r.check_ok) ratios.push_back(r.ratio);
@@ -497,6 +506,9 @@ int gemm_main(int argc, char** argv) {
       j.field("source", to_string(r.info.source));
       j.field("cluster_m", r.info.cluster_m);
       j.field("swizzle", r.info.swizzle);
+      j.field("tile_m", r.info.tile_m);
+      j.field("tile_n", r.info.tile_n);
+      j.field("tma_store_epilogue", r.info.tma_store);
       j.field("workers", static_cast<long long>(r.info.launch.workers));
       if (!r.error.empty()) j.field("error", r.error);
       j.end_object();

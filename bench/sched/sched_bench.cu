@@ -243,6 +243,8 @@ struct Settings {
   std::string only;  // comma list of parts, empty = all
   std::string commit;
   int reps = 0;      // 0 = per part default
+  int trace_held = 1;     // --trace: quarters of the SMs held (0..2)
+  int trace_per_sm = 10;  // --trace: tiles per SM of the traced workload
 };
 
 bool wants(Settings const& s, char const* part) {
@@ -368,10 +370,10 @@ Error part_interference(Gpu& g, Settings const& st, Report& rep) {
     }
   }
 
-  if (!st.trace_path.empty()) {  // one traced run per source at a quarter held, on a shorter workload
-    int const tn = g.sms * 10;
+  if (!st.trace_path.empty()) {  // one traced run per source (default: a quarter held, a shorter workload)
+    int const tn = g.sms * st.trace_per_sm;
     TileSpace const tts(tn);
-    Hog const hog{int(std::lround(g.sms / 4.0)), 10 * tile_ns * 1e-6 / 2};
+    Hog const hog{int(std::lround(g.sms * st.trace_held / 4.0)), st.trace_per_sm * tile_ns * 1e-6 / 2};
     std::vector<TraceGroup> groups;
     for (RunConfig const& c : configs) {
       if (c.grid == GridMode::EveryTile || c.max_grain == 1) continue;
@@ -508,6 +510,8 @@ void usage(std::FILE* f) {
                "  --json FILE             every measurement, with date, commit and GPU\n"
                "  --trace FILE            per-tile trace of the interference scenario (a quarter of the SMs held),\n"
                "                          one run per source: Chrome trace-event JSON (Perfetto) + SVG beside it\n"
+               "  --trace-held Q          --trace: hold Q quarters of the SMs (0, 1 or 2; default 1)\n"
+               "  --trace-per-sm N        --trace: tiles per SM of the traced workload (default 10)\n"
                "  --trace-imbalance FILE  the same for the triangular workload, natural and longest-first\n"
                "  --only LIST             run only these parts\n"
                "  --reps N                timed repetitions per configuration (median reported)\n"
@@ -535,6 +539,15 @@ int run_sched_bench(int argc, char** argv) {
       if (!value(&st.json_path)) return 2;
     } else if (a == "--trace") {
       if (!value(&st.trace_path)) return 2;
+    } else if (a == "--trace-held" || a == "--trace-per-sm") {
+      if (!value(&v)) return 2;
+      int const x = std::atoi(v.c_str());
+      bool const held = a == "--trace-held";
+      if ((held && (x < 0 || x > 2)) || (!held && (x < 1 || x > 1000))) {
+        std::fprintf(stderr, "clc-bench sched: %s out of range (got '%s')\n", a.c_str(), v.c_str());
+        return 2;
+      }
+      (held ? st.trace_held : st.trace_per_sm) = x;
     } else if (a == "--trace-imbalance") {
       if (!value(&st.trace_imbalance_path)) return 2;
     } else if (a == "--commit") {

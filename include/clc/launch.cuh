@@ -37,7 +37,7 @@ Error kernel_facts(Kernel kernel, DeviceFacts* dev, cudaFuncAttributes* attr) {
   int device = 0;
   CLC_CUDA_TRY(cudaGetDevice(&device));
   CLC_TRY(query_device(device, dev));
-  CLC_CUDA_TRY(cudaFuncGetAttributes(attr, kernel));
+  CLC_TRY(kernel_attributes(reinterpret_cast<void const*>(kernel), device, attr));
   dev->binary_version = attr->binaryVersion;
   dev->binary_has_multicast = attr->binaryVersion >= 100;  // clc builds sm_100a: the multicast form is there
   return success();
@@ -92,11 +92,6 @@ Error prepare_launch(Kernel kernel, TileSpace const& tiles, LaunchOptions const&
                             ") exceeds what this kernel can launch (" + std::to_string(attr.maxThreadsPerBlock) +
                             " threads, limited by its register use)");
   }
-  CLC_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    static_cast<int>(opts.dynamic_smem_bytes)));
-  if (tiles.cluster_size() > 8)
-    CLC_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-
   cudaLaunchConfig_t& cfg = out->cfg_;
   cfg = cudaLaunchConfig_t{};
   out->attrs_[0].id = cudaLaunchAttributeClusterDimension;
@@ -112,19 +107,13 @@ Error prepare_launch(Kernel kernel, TileSpace const& tiles, LaunchOptions const&
   cfg.attrs = out->attrs_;
   cfg.numAttrs = out->num_attrs_;
 
-  // Occupancy in clusters: also the check that the cluster shape can run at all.
+  // Occupancy in clusters: also the check that the cluster shape can run at all. The shared-memory
+  // opt-in and the occupancy query are done once per kernel and CTA shape (cached).
   int max_clusters = 0;
   cudaError_t oe = cudaSuccess;
-  if (tiles.cluster_size() > 1) {
-    cfg.gridDim = dim3(static_cast<unsigned>(tiles.cluster_x), static_cast<unsigned>(tiles.cluster_y), 1);
-    oe = cudaOccupancyMaxActiveClusters(&max_clusters, kernel, &cfg);
-  } else {
-    int per_sm = 0;
-    oe = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, opts.block_threads, opts.dynamic_smem_bytes);
-    max_clusters = per_sm * dev.sm_count;
-  }
+  CLC_TRY(detail::kernel_occupancy(reinterpret_cast<void const*>(kernel), dev.device, dev.sm_count, opts.block_threads,
+                                   opts.dynamic_smem_bytes, tiles.cluster_x, tiles.cluster_y, &max_clusters, &oe));
   if (oe != cudaSuccess || max_clusters <= 0) {
-    (void)cudaGetLastError();
     return out_of_resources("cluster shape " + std::to_string(tiles.cluster_x) + "x" + std::to_string(tiles.cluster_y) +
                             " with " + std::to_string(opts.block_threads) + " threads and " +
                             std::to_string(opts.dynamic_smem_bytes + static_smem) +

@@ -111,6 +111,20 @@ Error plan_grid(TileSpace const& tiles, SourceKind source, GridMode mode, int ma
 //! Facts of `device` (cached per device).
 Error query_device(int device, DeviceFacts* facts);
 
+namespace detail {
+//! `cudaFuncGetAttributes(kernel)` on `device`, cached per (kernel, device): a launch path that calls
+//! it every time pays microseconds of host time per launch.
+Error kernel_attributes(void const* kernel, int device, cudaFuncAttributes* attr);
+
+//! The shared-memory opt-in (`cudaFuncSetAttribute`) and the occupancy of `kernel` in clusters of
+//! cluster_x x cluster_y CTAs of `block_threads` threads and `dynamic_smem` bytes, done once per
+//! (kernel, device, CTA shape) and cached. `*max_clusters` is 0 with `*occupancy_error` set when
+//! the shape cannot be resident. The cache assumes the device is not reset (cudaDeviceReset clears
+//! the opt-in).
+Error kernel_occupancy(void const* kernel, int device, int sm_count, int block_threads, std::size_t dynamic_smem,
+                       int cluster_x, int cluster_y, int* max_clusters, cudaError_t* occupancy_error);
+}  // namespace detail
+
 //! The library-owned Ticket workspace of (current device, stream), created on first use. Creating
 //! one is not allowed while `stream` is being captured: launch once on the stream first, or pass
 //! LaunchOptions::workspace.

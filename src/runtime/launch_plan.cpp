@@ -1,7 +1,9 @@
 //! @file launch_plan.cpp
 //! @brief Argument checks, source resolution and grid sizing (pure, host-tested), device facts.
+#include <map>
 #include <mutex>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 
 #include <cuda_runtime_api.h>
@@ -151,4 +153,80 @@ Error query_device(int device, DeviceFacts* facts) {
   return success();
 }
 
+namespace detail {
+
+Error kernel_attributes(void const* kernel, int device, cudaFuncAttributes* attr) {
+  static std::mutex mu;
+  static std::map<std::pair<void const*, int>, cudaFuncAttributes> cache;
+  auto const key = std::make_pair(kernel, device);
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    auto it = cache.find(key);
+    if (it != cache.end()) {
+      *attr = it->second;
+      return success();
+    }
+  }
+  cudaFuncAttributes a{};
+  CLC_CUDA_TRY(cudaFuncGetAttributes(&a, kernel));
+  std::lock_guard<std::mutex> lock(mu);
+  cache[key] = a;
+  *attr = a;
+  return success();
+}
+
+Error kernel_occupancy(void const* kernel, int device, int sm_count, int block_threads, std::size_t dynamic_smem,
+                       int cluster_x, int cluster_y, int* max_clusters, cudaError_t* occupancy_error) {
+  using Key = std::tuple<void const*, int, int, std::size_t, int, int>;
+  struct Value {
+    int max_clusters;
+    cudaError_t error;
+  };
+  static std::mutex mu;
+  static std::map<Key, Value> cache;
+  Key const key{kernel, device, block_threads, dynamic_smem, cluster_x, cluster_y};
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    auto it = cache.find(key);
+    if (it != cache.end()) {
+      *max_clusters = it->second.max_clusters;
+      *occupancy_error = it->second.error;
+      return success();
+    }
+  }
+  CLC_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(dynamic_smem)));
+  int const cluster_size = cluster_x * cluster_y;
+  if (cluster_size > 8) CLC_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  int clusters = 0;
+  cudaError_t oe = cudaSuccess;
+  if (cluster_size > 1) {
+    cudaLaunchConfig_t cfg{};
+    cudaLaunchAttribute attr{};
+    attr.id = cudaLaunchAttributeClusterDimension;
+    attr.val.clusterDim.x = static_cast<unsigned>(cluster_x);
+    attr.val.clusterDim.y = static_cast<unsigned>(cluster_y);
+    attr.val.clusterDim.z = 1;
+    cfg.gridDim = dim3(static_cast<unsigned>(cluster_x), static_cast<unsigned>(cluster_y), 1);
+    cfg.blockDim = dim3(static_cast<unsigned>(block_threads), 1, 1);
+    cfg.dynamicSmemBytes = dynamic_smem;
+    cfg.attrs = &attr;
+    cfg.numAttrs = 1;
+    oe = cudaOccupancyMaxActiveClusters(&clusters, kernel, &cfg);
+  } else {
+    int per_sm = 0;
+    oe = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block_threads, dynamic_smem);
+    clusters = per_sm * sm_count;
+  }
+  if (oe != cudaSuccess) {
+    (void)cudaGetLastError();
+    clusters = 0;
+  }
+  std::lock_guard<std::mutex> lock(mu);
+  cache[key] = Value{clusters, oe};
+  *max_clusters = clusters;
+  *occupancy_error = oe;
+  return success();
+}
+
+}  // namespace detail
 }  // namespace clc

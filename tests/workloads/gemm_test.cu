@@ -101,6 +101,7 @@ struct Case {
   bool align_ld = true;   // round leading dimensions up to 8 elements (TMA-readable)
   int a_offset = 0;       // elements added to A's base pointer (misalignment tests)
   std::int64_t batch_gap = 24;  // elements between batches
+  int d_ld_extra = 0;     // elements added to D's (and C's) leading dimension only
   Kernel expect_kernel = Kernel::Auto;  // Auto = don't care
 };
 
@@ -151,7 +152,7 @@ void run_case(Case const& c, Result* res, int repeats = 1) {
   bool const a_row = c.la == Layout::RowMajor, b_row = c.lb == Layout::RowMajor, d_row = c.ld == Layout::RowMajor;
   std::int64_t const lda = round_ld(a_row ? c.k : c.m, c);
   std::int64_t const ldb = round_ld(b_row ? c.n : c.k, c);
-  std::int64_t const ldd = round_ld(d_row ? c.n : c.m, c);
+  std::int64_t const ldd = round_ld(d_row ? c.n : c.m, c) + c.d_ld_extra;
   std::int64_t const a_elems = lda * (a_row ? c.m : c.k);
   std::int64_t const b_elems = ldb * (b_row ? c.k : c.n);
   std::int64_t const d_elems = ldd * (d_row ? c.m : c.n);
@@ -334,6 +335,65 @@ TEST(Gemm, EverySourceAndCluster_Sm90) {
       }
 }
 
+TEST(Gemm, TileWidthsAndEpilogues_Sm90) {
+  CLC_REQUIRE_GPU();
+  if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
+  int i = 0;
+  for (int tile_n : {128, 256})
+    for (int cl : {1, 2})
+      for (DType cd : {DType::BF16, DType::F32})
+        for (int mode : {0, 1, 2}) {  // 0: TMA store; 1: direct (forced); 2: beta != 0 (direct, reads C)
+          Case c;
+          // M and N multiples of 8 (rows of 16 bytes whichever layout D has: TMA-storable), tiles partial.
+          c.m = 3 * 128 - 8; c.n = 2 * tile_n + 40; c.k = 200; c.batch = 1 + (i % 3 == 0 ? 1 : 0);
+          c.cd = cd; c.alpha = 1.25f; c.beta = mode == 2 ? -0.5f : 0.0f;
+          c.la = (i & 1) ? Layout::ColMajor : Layout::RowMajor;
+          c.lb = (i & 2) ? Layout::RowMajor : Layout::ColMajor;
+          c.ld = (i % 5 == 4) ? Layout::ColMajor : Layout::RowMajor;
+          c.opts.kernel = Kernel::Sm90; c.opts.cluster_m = cl; c.opts.tile_n = tile_n;
+          c.opts.diag_flags = mode == 1 ? 4 : 0;
+          c.expect_kernel = Kernel::Sm90;
+          ++i;
+          Result res;
+          run_case(c, &res);
+          EXPECT_EQ(res.bad, 0) << describe(c) << " tile_n " << tile_n << " mode " << mode << ": " << res.first_bad;
+          EXPECT_EQ(res.touched_padding, 0) << describe(c) << " tile_n " << tile_n << " mode " << mode;
+          EXPECT_EQ(res.info.tile_n, tile_n);
+          EXPECT_EQ(res.info.tma_store, mode == 0) << describe(c) << " mode " << mode;
+        }
+  {
+    Case c;  // D's leading dimension not a multiple of 16 bytes: the direct epilogue, still on Sm90
+    c.m = 200; c.n = 304; c.k = 96; c.d_ld_extra = 1;
+    c.opts.kernel = Kernel::Sm90;
+    c.expect_kernel = Kernel::Sm90;
+    Result res;
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 0) << describe(c) << ": " << res.first_bad;
+    EXPECT_EQ(res.touched_padding, 0);
+    EXPECT_FALSE(res.info.tma_store);
+  }
+  for (int n : {301, 302, 1}) {
+    Case c;  // rows of D not a multiple of 16 bytes (N = 301, 302 bf16): direct epilogue, nothing past N
+    c.m = 130; c.n = n; c.k = 64;
+    c.opts.kernel = Kernel::Sm90;
+    c.expect_kernel = Kernel::Sm90;
+    Result res;
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 0) << describe(c) << ": " << res.first_bad;
+    EXPECT_EQ(res.touched_padding, 0) << describe(c);
+    EXPECT_FALSE(res.info.tma_store);
+  }
+  {
+    Case c;  // a small problem takes 128-wide tiles, a large one 256-wide (the heuristic)
+    c.m = 1024; c.n = 1024; c.k = 64;
+    Result res;
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 0) << res.first_bad;
+    EXPECT_EQ(res.info.tile_n, 128);
+    EXPECT_TRUE(res.info.tma_store);
+  }
+}
+
 TEST(Gemm, EverySource_Portable) {
   CLC_REQUIRE_GPU();
   for (SourceKind src : {SourceKind::Ticket, SourceKind::Static, SourceKind::Single}) {
@@ -427,6 +487,7 @@ TEST(Gemm, BadArguments) {
   { auto g = f.g; g.a = static_cast<unsigned char const*>(f.A.p) + 1;
     expect_error(g, clc::Status::InvalidArgument, "A", f); }
   { auto g = f.g; clc::gemm::Options o; o.cluster_m = 3; expect_error(g, clc::Status::InvalidArgument, "cluster_m", f, o); }
+  { auto g = f.g; clc::gemm::Options o; o.tile_n = 64; expect_error(g, clc::Status::InvalidArgument, "tile_n", f, o); }
   if (is_hopper()) {
     auto g = f.g; g.lda = 17; clc::gemm::Options o; o.kernel = Kernel::Sm90;
     expect_error(g, clc::Status::NotSupported, "lda", f, o);

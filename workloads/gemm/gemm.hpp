@@ -6,8 +6,9 @@
 //!
 //! Kernels:
 //!  - `Sm90`: TMA + wgmma, warp-specialised (one producer warp, one scheduler warp, two consumer
-//!    warpgroups), 128x256x64 tiles, clusters 1x1 or 2x1 with B multicast. sm_90a only. Needs every
-//!    operand readable by TMA (16-byte aligned base, leading dimension and batch stride).
+//!    warpgroups), 128x256x64 or 128x128x64 tiles, clusters 1x1 or 2x1 with B multicast. sm_90a only.
+//!    Needs A and B readable by TMA (16-byte aligned base, leading dimension and batch stride); with
+//!    beta == 0 and a D that TMA can write, the epilogue stores through shared memory with TMA.
 //!  - `Portable`: cp.async + mma.sync (sm_80 and later, built for sm_100a too), any alignment.
 //! `Kernel::Auto` picks Sm90 on Hopper when TMA can read the operands, else Portable.
 //!
@@ -80,13 +81,14 @@ struct Options {
   SourceKind source = SourceKind::Auto;  //!< Auto: Hardware on sm_100+, Ticket on Hopper
   Kernel kernel = Kernel::Auto;
   int cluster_m = 0;   //!< Sm90: CTAs per cluster along M (1 or 2; 0 = heuristic)
+  int tile_n = 0;      //!< Sm90: tile width, 128 or 256 (0 = heuristic); the portable kernel's tiles are 128x128
   int swizzle = 0;     //!< tile-order band width in tiles (0 = heuristic, 1 = plain raster)
   Workspace const* workspace = nullptr;  //!< Ticket: nullptr = the library's per-stream workspace
   int max_workers = 0;                   //!< cap on launched clusters (0 = occupancy)
   GridMode grid = GridMode::Default;
   //! Diagnostics for performance work (0 = normal): Sm90 only. `stages`: use 2..4 of the ring's
   //! stages; `diag_flags` bit 0: skip the epilogue's stores (D is not written!), bit 1: wait for each
-  //! stage's wgmma before issuing the next (no MMA overlap).
+  //! stage's wgmma before issuing the next (no MMA overlap), bit 2: never use the TMA-store epilogue.
   int stages = 0;
   int diag_flags = 0;
 };
@@ -99,6 +101,7 @@ struct RunInfo {
   int tile_n = 0;
   int cluster_m = 1;
   int swizzle = 1;
+  bool tma_store = false;  //!< Sm90: the epilogue stored D with TMA (else it wrote D directly)
   LaunchInfo launch;
   std::string why_portable;  //!< when Auto fell back to the portable kernel: the operand TMA cannot read
 };

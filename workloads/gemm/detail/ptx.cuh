@@ -114,6 +114,44 @@ CLC_GEMM_DEVICE void tma_load_multicast(void* dst, void const* tmap, int c0, int
 #endif
 }
 
+//! Shared -> global tile store (bulk async-group); out-of-bounds parts of the box are not written.
+CLC_GEMM_DEVICE void tma_store(void const* tmap, int c0, int c1, int c2, void const* src) {
+#if CLC_GEMM_HAS_WGMMA
+  std::int32_t const coords[3] = {c0, c1, c2};
+  cuda::ptx::cp_async_bulk_tensor(cuda::ptx::space_global, cuda::ptx::space_shared, tmap, coords, src);
+#else
+  (void)tmap; (void)c0; (void)c1; (void)c2; (void)src;
+#endif
+}
+CLC_GEMM_DEVICE void bulk_commit() {
+#if CLC_GEMM_HAS_WGMMA
+  cuda::ptx::cp_async_bulk_commit_group();
+#endif
+}
+//! Wait until at most `Pending` of this thread's most recent bulk stores still read shared memory.
+template <int Pending>
+CLC_GEMM_DEVICE void bulk_wait_read() {
+#if CLC_GEMM_HAS_WGMMA
+  cuda::ptx::cp_async_bulk_wait_group_read(cuda::ptx::n32_t<Pending>{});
+#endif
+}
+//! Wait until every bulk store of this thread has completed (its writes are done).
+CLC_GEMM_DEVICE void bulk_wait_all() {
+#if CLC_GEMM_HAS_WGMMA
+  cuda::ptx::cp_async_bulk_wait_group(cuda::ptx::n32_t<0>{});
+#endif
+}
+//! Makes this thread's generic-proxy shared-memory writes visible to the async proxy (TMA store).
+CLC_GEMM_DEVICE void fence_proxy_async_smem() {
+#if CLC_GEMM_HAS_WGMMA
+  cuda::ptx::fence_proxy_async(cuda::ptx::space_shared);
+#endif
+}
+//! Named barrier `id` (1..15; 0 is __syncthreads) over `count` threads.
+CLC_GEMM_DEVICE void named_bar_sync(unsigned id, unsigned count) {
+  asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(count) : "memory");
+}
+
 CLC_GEMM_DEVICE void prefetch_tensormap(void const* tmap) {
 #if CLC_HAS_CLUSTERS
   asm volatile("prefetch.tensormap [%0];" ::"l"(tmap) : "memory");
@@ -172,7 +210,7 @@ CLC_GEMM_DEVICE std::uint64_t make_desc_sw128(std::uint32_t smem_addr, std::uint
   return d;
 }
 
-#include "wgmma_m64n256.inc"
+#include "wgmma_m64nN.inc"
 
 // -- portable path (sm_80+): cp.async and mma.sync -------------------------------------------------------
 //! 16-byte asynchronous copy global -> shared that reads only `src_bytes` (0..16) and zero-fills the rest.

@@ -6,7 +6,7 @@ namespace clc::gemm::detail {
 
 template <>
 Error launch_sm90_typed<DType::BF16, SourceKind::Single>(Problem const& p, Plan const& plan, RunInfo* info) {
-  return sm90_launch<DType::BF16, source::Single>(p, plan, info);
+  return sm90_launch_tile<DType::BF16, source::Single>(p, plan, info);
 }
 
 }  // namespace clc::gemm::detail

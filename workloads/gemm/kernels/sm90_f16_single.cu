@@ -6,7 +6,7 @@ namespace clc::gemm::detail {
 
 template <>
 Error launch_sm90_typed<DType::F16, SourceKind::Single>(Problem const& p, Plan const& plan, RunInfo* info) {
-  return sm90_launch<DType::F16, source::Single>(p, plan, info);
+  return sm90_launch_tile<DType::F16, source::Single>(p, plan, info);
 }
 
 }  // namespace clc::gemm::detail
