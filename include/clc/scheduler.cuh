@@ -229,18 +229,16 @@ class Scheduler {
   }
 
   //! Collective over all threads of all CTAs: the cluster barrier that keeps every CTA alive until no
-  //! peer can still write into it or arrive on it, then the Ticket workspace's self-reset.
+  //! peer can still write into it or arrive on it, then the Ticket workspace's self-reset. Each
+  //! cluster's claiming thread retired the cluster when its last claim came back empty (see
+  //! `issue_finish`); the thread whose retirement was the launch's last resets the counters here,
+  //! reading the retirement atomic's result only now, so its round trip overlapped the last tile.
   CLC_DEVICE void finish() {
     sync_cluster_or_cta();
     if constexpr (Source::kind == SourceKind::Ticket) {
-      if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
-        __threadfence();  // every claim of this CTA's cluster happened before its retirement
-        unsigned const total = gridDim.x * gridDim.y * gridDim.z;
-        unsigned const prev = atomicAdd(&params_.workspace->retired, 1u);
-        if (prev + 1 == total) {  // last CTA of the launch: nobody can claim any more
-          atomicExch(&params_.workspace->ticket, 0ull);
-          atomicExch(&params_.workspace->retired, 0u);
-        }
+      if (retiring_ && retire_prev_ + 1u == detail::num_clusters()) {  // nobody can claim any more
+        atomicExch(&params_.workspace->ticket, 0ull);
+        atomicExch(&params_.workspace->retired, 0u);
       }
     }
   }
@@ -403,6 +401,14 @@ class Scheduler {
         pipe_.producer_arm(prod, cluster_size_);
         source::Ticket::deliver(ctx, pipe_.slot(prod), pipe_.full_barrier(prod), v);
       }
+      if (v.x == 0u) {
+        // This cluster's last claim (the scheduler never claims after an empty response): retire it
+        // now. acq_rel orders every claim of this thread before the retirement, and makes all the
+        // others' claims visible to the last retirer, which resets the workspace in finish(). The
+        // result is not read until then.
+        retire_prev_ = detail::atomic_fetch_add_acq_rel(&params_.workspace->retired, 1u);
+        retiring_ = true;
+      }
     } else {
       (void)prod, (void)step, (void)p;
     }
@@ -418,6 +424,8 @@ class Scheduler {
   int rank_x_ = 0;
   int rank_y_ = 0;
   unsigned counter_estimate_ = 0;  // issuing thread only (Ticket guided grain)
+  unsigned retire_prev_ = 0;       // issuing thread only (Ticket): the retirement atomic's result
+  bool retiring_ = false;          // issuing thread only (Ticket): this cluster has retired
 };
 
 #endif  // __CUDACC__

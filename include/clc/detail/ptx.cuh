@@ -136,6 +136,14 @@ CLC_DEVICE CLC_FORCEINLINE unsigned long long atomic_fetch_add_relaxed(unsigned 
   return old;
 }
 
+//! 32-bit fetch-add with acquire-release semantics at GPU scope, in inline PTX (never warp-aggregated,
+//! so the result is not waited for until it is used).
+CLC_DEVICE CLC_FORCEINLINE unsigned atomic_fetch_add_acq_rel(unsigned* p, unsigned v) {
+  unsigned old;
+  asm volatile("atom.acq_rel.gpu.global.add.u32 %0, [%1], %2;" : "=r"(old) : "l"(p), "r"(v) : "memory");
+  return old;
+}
+
 //! One 128-bit store into this CTA's response slot (the 1-CTA delivery path of the emulation).
 CLC_DEVICE CLC_FORCEINLINE void store_response(uint4* slot, uint4 v) {
   asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};"

@@ -12,15 +12,16 @@
 
 namespace clc {
 
-//! Device state of one `Ticket` launch. Zero before a launch and zero again after it: each CTA
-//! increments `retired` on exit and the last one resets both, so back-to-back launches and CUDA-graph
+//! Device state of one `Ticket` launch. Zero before a launch and zero again after it: each cluster
+//! increments `retired` when its last claim comes back empty and the last one resets both as it
+//! exits, so back-to-back launches and CUDA-graph
 //! replays need no memset. Launches that may run concurrently need distinct workspaces.
 struct TicketWorkspace {
   //! Next cluster index to hand out. 64-bit so that a claim is a 64-bit atomic, which the compiler
   //! leaves alone; a 32-bit one it may turn into a warp-aggregated add that waits for its result at
   //! once (see detail::atomic_fetch_add_relaxed).
   unsigned long long ticket;
-  unsigned int retired;  //!< CTAs of the current launch that have exited
+  unsigned int retired;  //!< clusters of the current launch whose last claim has returned
   unsigned int reserved;
 };
 
