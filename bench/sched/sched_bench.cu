@@ -406,7 +406,8 @@ Error part_imbalance(Gpu& g, Settings const& st, Report& rep) {
   RunConfig cal;
   cal.source = SourceKind::Ticket;
   cal.smem = kOneCtaPerSmSmem;
-  rep.begin_steps(1 + 2 * 4 + (st.trace_imbalance_path.empty() ? 0 : 3));
+  rep.begin_steps(1 + 2 * int(standard_configs(kOneCtaPerSmSmem, false).size()) +
+                  (st.trace_imbalance_path.empty() ? 0 : 3));
   rep.step("imbalance: calibrating the work");
   CLC_TRY(traced_run(g, f, TileSpace(n), cal, Hog{}, buf, &recs, &s));
   TraceSummary const sum = summarize_trace(recs);
