@@ -24,6 +24,6 @@ timeout 100 ./build-dev/bench/clc-bench gemm --commit "$COMMIT" --shape 8192x819
 if [ -n "${SANITIZE:-}" ]; then
   echo "== compute-sanitizer (memcheck, subset)"
   timeout 150 compute-sanitizer --tool memcheck ./build-dev/tests/workloads/clc_gemm_tests \
-    --gtest_filter='Gemm.EverySource_Portable:Gemm.BadArguments:Gemm.EdgeShapes' >"$OUT/sanitizer.log" 2>&1
+    --gtest_filter='Gemm.TileWidthsAndEpilogues_Sm90:Gemm.EdgeShapes:Gemm.BadArguments:Gemm.EverySourceAndCluster_Sm90' >"$OUT/sanitizer.log" 2>&1
   echo "sanitizer rc=$?"; grep -E "ERROR SUMMARY|PASSED|FAILED" "$OUT/sanitizer.log" | head
 fi
