@@ -55,6 +55,16 @@ if has sanitize; then
     rc=$?
     note "compute-sanitizer $tool rc=$rc in $((SECONDS - t0)) s: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/sanitizer.log" | tail -1)"
   done
+  # The GEMM's subset (both tile widths and both epilogues): memcheck and synccheck.
+  gemm_bin="$build/tests/workloads/clc_gemm_tests"
+  gemm_filter=${GEMM_SANITIZE_FILTER:-"Gemm.TileWidthsAndEpilogues_Sm90:Gemm.EdgeShapes:Gemm.BadArguments:Gemm.EverySourceAndCluster_Sm90"}
+  if [ -x "$gemm_bin" ]; then
+    for tool in memcheck synccheck; do
+      echo "=== compute-sanitizer --tool $tool $gemm_bin --gtest_filter=$gemm_filter" >>"$out/sanitizer.log"
+      compute-sanitizer --tool "$tool" --error-exitcode 9 "$gemm_bin" --gtest_filter="$gemm_filter" >>"$out/sanitizer.log" 2>&1
+      note "compute-sanitizer $tool (GEMM subset) rc=$?: $(grep -E 'ERROR SUMMARY' "$out/sanitizer.log" | tail -1)"
+    done
+  fi
   for extra in ${SANITIZE_EXTRA:-}; do
     compute-sanitizer --tool memcheck --error-exitcode 9 $extra >>"$out/sanitizer.log" 2>&1
     note "compute-sanitizer memcheck $extra rc=$?: $(grep -E 'ERROR SUMMARY' "$out/sanitizer.log" | tail -1)"
