@@ -17,7 +17,8 @@ summary="$out/summary.txt"
 note() { echo "$*" | tee -a "$summary"; }
 has() { [[ " $phases " == *" $1 "* ]]; }
 
-note "== gpu-check $(date -u +%FT%TZ) commit $(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet 2>/dev/null || echo '+dirty')"
+# The device tool's copy of the tree may carry a stale .git: pass CLC_GIT_COMMIT to name the commit.
+note "== gpu-check $(date -u +%FT%TZ) commit ${CLC_GIT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet 2>/dev/null || echo '+dirty')}"
 nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv,noheader 2>&1 | sed 's/^/gpu: /' | tee -a "$summary"
 
 if has build; then
