@@ -56,15 +56,26 @@ Error check_operand(char const* name, void const* ptr, DType type, Layout layout
   return success();
 }
 
-//! Empty when TMA can read the operand (16-byte aligned base, leading dimension and batch stride).
+//! Empty when TMA can address the operand (16-byte aligned base, leading dimension and batch stride);
+//! `es` is its element size in bytes.
 std::string tma_reason(char const* name, void const* ptr, std::int64_t ld, std::int64_t bs, int batch,
-                       char const* ld_name, char const* bs_name) {
+                       char const* ld_name, char const* bs_name, std::int64_t es = 2) {
+  std::string const unit = " is not a multiple of " + num(16 / es) + " elements (16 bytes)";
   if (reinterpret_cast<std::uintptr_t>(ptr) % 16 != 0)
     return std::string(name) + "'s base address is not 16-byte aligned";
-  if ((ld * 2) % 16 != 0) return std::string(ld_name) + " (" + num(ld) + ") is not a multiple of 8 elements (16 bytes)";
-  if (batch > 1 && (bs * 2) % 16 != 0)
-    return std::string(bs_name) + " (" + num(bs) + ") is not a multiple of 8 elements (16 bytes)";
+  if ((ld * es) % 16 != 0) return std::string(ld_name) + " (" + num(ld) + ")" + unit;
+  if (batch > 1 && (bs * es) % 16 != 0) return std::string(bs_name) + " (" + num(bs) + ")" + unit;
   return {};
+}
+
+//! Sm90: whether the epilogue stores D with TMA. Needs beta == 0 (C is not read), a D that TMA can
+//! address (checked here, so the driver is never asked for a map it refuses: compute-sanitizer counts
+//! every failed API call) and rows that end on a 16-byte boundary (TMA was seen writing whole 16-byte
+//! units past N otherwise). Diagnostics bit 2 turns it off.
+bool use_tma_store(detail::Problem const& p, int diag_flags) {
+  std::int64_t const es = std::int64_t(size_of(p.cd));
+  return p.beta == 0.0f && (diag_flags & 4) == 0 && (std::int64_t(p.n) * es) % 16 == 0 &&
+         tma_reason("D", p.d, p.ldd, p.bsd, p.batch, "ldd", "batch_stride_d", es).empty();
 }
 
 std::string sm90_reason(Arguments const& a) {
@@ -244,6 +255,7 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, RunInfo* in
 
   if (ch.kernel == Kernel::Sm90) {
     plan.tile_n = o.tile_n != 0 ? o.tile_n : default_tile_n(p, dev.sm_count);
+    plan.tma_store = use_tma_store(p, o.diag_flags);
     int const m_tiles = (p.m + detail::kSm90TileM - 1) / detail::kSm90TileM;
     int const n_tiles = (p.n + plan.tile_n - 1) / plan.tile_n;
     // 2x1 clusters whenever there are two M tiles to pair: B is loaded once per pair (multicast).

@@ -32,6 +32,7 @@ struct Plan {
   SourceKind source = SourceKind::Auto;  //!< resolved per kernel by the launcher when Auto
   int cluster_m = 1;
   int tile_n = 256;  //!< Sm90: 128 or 256
+  bool tma_store = false;  //!< Sm90: store D with TMA (decided by run(); the launcher falls back if the map fails)
   int swizzle = 1;
   LaunchOptions launch;  //!< stream, workspace, grid mode, max_workers
   int stages = 0;        //!< Sm90: stages of the ring in use (0 = all)

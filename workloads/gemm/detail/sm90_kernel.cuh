@@ -399,17 +399,11 @@ Error sm90_launch(Problem const& pr, Plan const& plan, RunInfo* info) {
                             std::uint64_t(pr.ldb) * es, batch_stride(std::uint64_t(pr.ldb) * es, pr.k, pr.bsb, es), 64,
                             64, "B"));
   }
-  // The TMA-store epilogue when beta == 0 and TMA can write D; otherwise the direct one (no error).
-  // TMA stores whole 16-byte units at the end of a row (measured: with N * size % 16 != 0 it wrote up to
-  // 15 bytes past N), so D's rows must end on a 16-byte boundary.
-  // The requirements are checked here first, so that an unsuitable D never makes the driver call fail
-  // (compute-sanitizer reports every failed API call).
+  // The TMA-store epilogue where run() chose it (plan.tma_store); a map the driver still refuses
+  // (e.g. a stride past 2^40 bytes) falls back to the direct epilogue, not to an error.
   p.tma_store = 0;
-  std::uint64_t const ds = size_of(pr.cd);
-  auto const fits_tma = [&](std::uint64_t bytes) { return bytes % 16 == 0 && bytes < (std::uint64_t(1) << 40); };
-  bool const d_tma = reinterpret_cast<std::uintptr_t>(pr.d) % 16 == 0 && fits_tma(std::uint64_t(pr.ldd) * ds) &&
-                     (std::uint64_t(pr.n) * ds) % 16 == 0 && (pr.batch == 1 || fits_tma(std::uint64_t(pr.bsd) * ds));
-  if (pr.beta == 0.0f && (plan.diag_flags & 4) == 0 && d_tma) {
+  if (plan.tma_store) {
+    std::uint64_t const ds = size_of(pr.cd);
     Error const e = encode_tile_map(&p.tmap_d, pr.cd, pr.d, std::uint64_t(pr.n), std::uint64_t(pr.m),
                                     std::uint64_t(pr.batch), std::uint64_t(pr.ldd) * ds,
                                     batch_stride(std::uint64_t(pr.ldd) * ds, pr.m, pr.bsd, ds), std::uint32_t(128 / ds),
