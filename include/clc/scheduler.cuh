@@ -81,8 +81,8 @@ class Scheduler {
       : pipe_(storage.pipe), params_(params), consumer_warps_(consumer_warps_per_cta) {
     rank_ = detail::cluster_rank();
     cluster_size_ = detail::cluster_num_ctas();
-    rank_x_ = int(cuda::ptx::get_sreg_cluster_ctaid_x());
-    rank_y_ = int(cuda::ptx::get_sreg_cluster_ctaid_y());
+    rank_x_ = int(detail::cluster_rank_x());  // never %cluster_ctaid: wrong past 2^24 blocks (detail/ptx.cuh)
+    rank_y_ = int(detail::cluster_rank_y());
   }
 
   //! Collective over all threads of all CTAs of the cluster: barrier init, then a cluster barrier so

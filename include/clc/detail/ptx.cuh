@@ -14,21 +14,44 @@ namespace clc::detail {
 
 #if defined(__CUDACC__)
 
-//! This CTA's rank inside its cluster (0 without clusters).
+// Cluster coordinates. Only %cluster_ctarank and the launch constants (%cluster_nctaid,
+// %nclusterid, %nctaid) are read from special registers: on sm_90a with nvcc 13.0, %cluster_ctaid and
+// %clusterid are computed in SASS through a float reciprocal (I2FP.F32.U32 ... F2I.U32.TRUNC) that is
+// exact only below 2^24 blocks; measured on the H200, block 16777219 read %cluster_ctaid.x = -1. The
+// runtime's cluster extents are powers of two (validate(TileSpace)), so ranks and cluster ids are
+// derived from %cluster_ctarank and blockIdx with shifts and masks. tests/ptx rejects the two
+// registers in the runtime's PTX.
+
+//! log2 of a power of two (the cluster extents 1, 2, 4, 8, 16).
+CLC_DEVICE CLC_FORCEINLINE unsigned log2_pow2(unsigned v) { return 31u - unsigned(__clz(int(v))); }
+
+//! This CTA's rank inside its cluster (0 without clusters); x fastest, then y, then z.
 CLC_DEVICE CLC_FORCEINLINE unsigned cluster_rank() { return cuda::ptx::get_sreg_cluster_ctarank(); }
 //! Number of CTAs in this cluster.
 CLC_DEVICE CLC_FORCEINLINE unsigned cluster_num_ctas() {
   return cuda::ptx::get_sreg_cluster_nctaid_x() * cuda::ptx::get_sreg_cluster_nctaid_y() *
          cuda::ptx::get_sreg_cluster_nctaid_z();
 }
-//! Linear index of this cluster in the launched grid and the number of launched clusters.
-CLC_DEVICE CLC_FORCEINLINE unsigned cluster_linear_id() {
-  return cuda::ptx::get_sreg_clusterid_x() +
-         cuda::ptx::get_sreg_nclusterid_x() *
-             (cuda::ptx::get_sreg_clusterid_y() + cuda::ptx::get_sreg_nclusterid_y() * cuda::ptx::get_sreg_clusterid_z());
+//! This CTA's position inside its cluster along x and y (what %cluster_ctaid.x/.y mean), from
+//! %cluster_ctarank and the power-of-two cluster extents.
+CLC_DEVICE CLC_FORCEINLINE unsigned cluster_rank_x() {
+  return cluster_rank() & (cuda::ptx::get_sreg_cluster_nctaid_x() - 1u);
 }
+CLC_DEVICE CLC_FORCEINLINE unsigned cluster_rank_y() {
+  return (cluster_rank() >> log2_pow2(cuda::ptx::get_sreg_cluster_nctaid_x())) &
+         (cuda::ptx::get_sreg_cluster_nctaid_y() - 1u);
+}
+//! Number of launched clusters (launch constants, exact at any grid size).
 CLC_DEVICE CLC_FORCEINLINE unsigned num_clusters() {
   return cuda::ptx::get_sreg_nclusterid_x() * cuda::ptx::get_sreg_nclusterid_y() * cuda::ptx::get_sreg_nclusterid_z();
+}
+//! Linear index of this cluster in the launched grid (x fastest): what %clusterid would give,
+//! derived from blockIdx and the power-of-two cluster extents.
+CLC_DEVICE CLC_FORCEINLINE unsigned cluster_linear_id() {
+  unsigned const cx = blockIdx.x >> log2_pow2(cuda::ptx::get_sreg_cluster_nctaid_x());
+  unsigned const cy = blockIdx.y >> log2_pow2(cuda::ptx::get_sreg_cluster_nctaid_y());
+  unsigned const cz = blockIdx.z >> log2_pow2(cuda::ptx::get_sreg_cluster_nctaid_z());
+  return cx + cuda::ptx::get_sreg_nclusterid_x() * (cy + cuda::ptx::get_sreg_nclusterid_y() * cz);
 }
 
 //! The same shared-memory object in CTA `rank` of this cluster (mapa). Own rank included.
