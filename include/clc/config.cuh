@@ -20,11 +20,14 @@
 #  define CLC_HAS_HARDWARE_CLC 0
 #endif
 
-// CLC_HAS_MULTICAST: the multicast::cluster::all form of try_cancel needs an
-// architecture- or family-specific target (sm_100a, sm_101a, sm_110a, ...).
-#if defined(__CUDA_ARCH_FEAT_SM100_ALL) || defined(__CUDA_ARCH_FEAT_SM101_ALL) || \
-    defined(__CUDA_ARCH_FEAT_SM103_ALL) || defined(__CUDA_ARCH_FEAT_SM110_ALL) || \
-    defined(__CUDA_ARCH_SPECIFIC__) || defined(__CUDA_ARCH_FAMILY_SPECIFIC__)
+// CLC_HAS_MULTICAST: the multicast::cluster::all form of try_cancel. The PTX ISA allows it on
+// arch- and family-specific targets, but CCCL 13.0's wrapper emits it only for the SM100 and SM101
+// feature sets (on any other target it calls an undefined function and ptxas fails), so it is
+// enabled exactly there: sm_100a (and sm_101a with toolkits that still know it). On every other
+// Blackwell target (100f, 103a, 110a, 120a, 121a, plain sm_100/120) `Hardware` runs 1-CTA clusters
+// only, and the host refuses larger ones before launching (the kernel reports its features through
+// detail::target_probe_kernel).
+#if defined(__CUDA_ARCH_FEAT_SM100_ALL) || defined(__CUDA_ARCH_FEAT_SM101_ALL)
 #  define CLC_HAS_MULTICAST CLC_HAS_HARDWARE_CLC
 #else
 #  define CLC_HAS_MULTICAST 0
@@ -41,4 +44,11 @@
 // traps (the launch fails with an error) instead of hanging the process. 0 = wait forever.
 #ifndef CLC_HANG_TIMEOUT_NS
 #  define CLC_HANG_TIMEOUT_NS 0ull
+#endif
+
+// Tests define CLC_FAULT_INJECTION=1 (for the whole program) to make `Ticket` fail fetches
+// spuriously on request (clc::testing::ScopedFaultInjection). Otherwise no trace of it is compiled:
+// no parameter, no branch, no hash on a real claim.
+#ifndef CLC_FAULT_INJECTION
+#  define CLC_FAULT_INJECTION 0
 #endif

@@ -1,6 +1,7 @@
 //! @file launch.hpp
 //! @brief Host side of a launch that needs no device code: options, argument checks, source
-//! resolution and grid sizing. Pure functions, unit-tested on machines without a GPU.
+//! resolution and grid sizing (pure functions, unit-tested on machines without a GPU), and the
+//! launch configuration `prepare_launch` fills for a kernel on `clc::Scheduler`.
 #pragma once
 
 #include <cstddef>
@@ -8,6 +9,8 @@
 
 #include <cuda_runtime_api.h>
 
+#include "detail/launch_impl.hpp"
+#include "scheduler_params.hpp"
 #include "source/kind.hpp"
 #include "status.hpp"
 #include "tile_space.cuh"
@@ -41,23 +44,32 @@ class Workspace {
   int device_ = -1;
 };
 
-struct LaunchOptions {
+//! How a launch is scheduled: the part of the options every API that runs a schedule shares
+//! (`LaunchOptions`, `port::Options`, a workload's options embed it).
+struct ScheduleOptions {
+  //! Auto: Hardware where the device, the kernel binary and the grid mode allow it, else Ticket.
   SourceKind source = SourceKind::Auto;
-  GridMode grid = GridMode::Default;
-  int block_threads = 128;               //!< threads per CTA, a multiple of 32, at most 1024
-  std::size_t dynamic_smem_bytes = 0;    //!< dynamic shared memory per CTA (opt-in above 48 KiB is done for you)
-  cudaStream_t stream = nullptr;
+  GridMode grid = GridMode::Default;     //!< Default: per source (EveryTile for Hardware/Single)
   Workspace const* workspace = nullptr;  //!< Ticket: nullptr = the library's per-stream workspace
   int max_workers = 0;                   //!< ResidentCapacity: cap on launched clusters (0 = occupancy)
-  TileTraceRecord* trace = nullptr;      //!< optional device array of tiles.tiles() records
-  //! Ticket: most clusters one fetch may claim. 0 = automatic: 64 with a resident-capacity grid
-  //! (guided self-scheduling: claims shrink to one cluster as work runs out), 1 with the every-tile
-  //! grid (exactly hardware CLC's one cluster per response) and for longest-first spaces (a large
-  //! early claim would take several of the longest tiles). Ignored by the other sources.
+  //! Ticket: most clusters one fetch may claim. 0 = automatic: `kAutoMaxGrain` with a
+  //! resident-capacity grid (guided self-scheduling: claims shrink to one cluster as work runs
+  //! out), 1 with the every-tile grid (exactly hardware CLC's one cluster per response) and for
+  //! longest-first spaces (a large early claim would take several of the longest tiles).
   int max_grain = 0;
-  double inject_failure_rate = 0.0;      //!< tests only: Ticket + EveryTile, spurious failures in [0, 1)
-  std::uint32_t seed = 0;                //!< seed of the injected failures
+  TileTraceRecord* trace = nullptr;  //!< optional device array of tiles.tiles() records
 };
+
+//! Options of `clc::launch`: the schedule plus the CTA shape and the stream.
+struct LaunchOptions : ScheduleOptions {
+  int block_threads = 128;             //!< threads per CTA, a multiple of 32, at most 1024
+  std::size_t dynamic_smem_bytes = 0;  //!< dynamic shared memory per CTA (opt-in above 48 KiB is done for you)
+  cudaStream_t stream = nullptr;
+};
+
+//! `ScheduleOptions::max_grain = 0` with a resident-capacity Ticket grid: up to this many clusters
+//! per fetch (guided; docs/scheduling.md has the measurement behind the value).
+inline constexpr std::uint32_t kAutoMaxGrain = 64;
 
 //! What a launch did (filled on success).
 struct LaunchInfo {
@@ -66,22 +78,26 @@ struct LaunchInfo {
   dim3 grid_dim{1, 1, 1};
   dim3 block_dim{1, 1, 1};
   dim3 cluster_dim{1, 1, 1};
-  std::int64_t workers = 0;              //!< clusters launched
-  int max_active_clusters = 0;           //!< occupancy: clusters that fit on the device at once
+  std::int64_t workers = 0;     //!< clusters launched
+  int max_active_clusters = 0;  //!< occupancy: clusters that fit on the device at once
 };
 
-//! Facts about the device and the kernel binary that the pure planning functions need.
+//! Facts about a device (`query_device`).
 struct DeviceFacts {
-  int device = 0;
-  int cc_major = 9;
+  int device = -1;
+  int cc_major = 0;
   int cc_minor = 0;
-  int sm_count = 132;
-  bool cluster_launch = true;      //!< cudaDevAttrClusterLaunch
-  int binary_version = 90;         //!< cudaFuncAttributes::binaryVersion of the kernel (e.g. 90, 100)
-  bool binary_has_multicast = false;  //!< the kernel was built for an a/f target with CLC multicast
-  std::size_t max_smem_optin = 232448;
-  std::size_t static_smem = 0;     //!< static shared memory of the kernel
-  int max_threads_per_block = 1024;
+  int sm_count = 0;
+  bool cluster_launch = false;     //!< cudaDevAttrClusterLaunch
+  std::size_t max_smem_optin = 0;  //!< cudaDevAttrMaxSharedMemoryPerBlockOptin
+};
+
+//! Facts about the code of a kernel that the device runs (its loaded cubin or JIT-compiled PTX).
+struct KernelFacts {
+  int binary_version = 0;     //!< cudaFuncAttributes::binaryVersion (e.g. 90, 100)
+  int ptx_version = 0;        //!< cudaFuncAttributes::ptxVersion: the virtual architecture it came from
+  bool hardware_clc = false;  //!< the device code was compiled with try_cancel (CLC_HAS_HARDWARE_CLC)
+  bool multicast = false;     //!< ... and with its multicast form (CLC_HAS_MULTICAST: sm_100a)
 };
 
 //! The launch a plan resolves to.
@@ -97,11 +113,14 @@ struct GridPlan {
 //! at most 2^31-1 tiles and launch slots. The message names the bad field and its value.
 Error validate(TileSpace const& tiles);
 
-//! Checks the options that do not depend on the device (block size, failure rate, ...).
+//! Checks the options that do not depend on the device (block size, enum values, ...).
 Error validate(LaunchOptions const& opts);
 
-//! Resolves `Auto` and refuses sources the device or binary cannot run.
-Error resolve_source(SourceKind requested, TileSpace const& tiles, DeviceFacts const& dev, SourceKind* resolved);
+//! Resolves `Auto` and refuses sources the device or the kernel's code cannot run. `Auto` means the
+//! same everywhere: Hardware where the device, the kernel's code and the grid mode (EveryTile or
+//! Default) allow it, else Ticket; a resident-capacity grid always gets Ticket.
+Error resolve_source(SourceKind requested, GridMode grid, TileSpace const& tiles, DeviceFacts const& dev,
+                     KernelFacts const& kernel, SourceKind* resolved);
 
 //! Resolves `Default` grid mode per source and sizes the grid. `max_active_clusters` is the
 //! occupancy of the kernel (clusters resident at once); `max_workers` an optional cap (0 = none).
@@ -111,23 +130,34 @@ Error plan_grid(TileSpace const& tiles, SourceKind source, GridMode mode, int ma
 //! Facts of `device` (cached per device).
 Error query_device(int device, DeviceFacts* facts);
 
-namespace detail {
-//! `cudaFuncGetAttributes(kernel)` on `device`, cached per (kernel, device): a launch path that calls
-//! it every time pays microseconds of host time per launch.
-Error kernel_attributes(void const* kernel, int device, cudaFuncAttributes* attr);
-
-//! The shared-memory opt-in (`cudaFuncSetAttribute`) and the occupancy of `kernel` in clusters of
-//! cluster_x x cluster_y CTAs of `block_threads` threads and `dynamic_smem` bytes, done once per
-//! (kernel, device, CTA shape) and cached. `*max_clusters` is 0 with `*occupancy_error` set when
-//! the shape cannot be resident. The cache assumes the device is not reset (cudaDeviceReset clears
-//! the opt-in).
-Error kernel_occupancy(void const* kernel, int device, int sm_count, int block_threads, std::size_t dynamic_smem,
-                       int cluster_x, int cluster_y, int* max_clusters, cudaError_t* occupancy_error);
-}  // namespace detail
-
 //! The library-owned Ticket workspace of (current device, stream), created on first use. Creating
 //! one is not allowed while `stream` is being captured: launch once on the stream first, or pass
-//! LaunchOptions::workspace.
+//! ScheduleOptions::workspace.
 Error stream_workspace(cudaStream_t stream, TicketWorkspace** ws);
+
+//! A launch configuration prepared by `prepare_launch`: pass `config()` and your kernel parameters
+//! (with `sched` copied into them) to `cudaLaunchKernelEx`. Not copyable: `config()` points into it.
+class PreparedLaunch {
+ public:
+  PreparedLaunch() = default;
+  PreparedLaunch(PreparedLaunch const&) = delete;
+  PreparedLaunch& operator=(PreparedLaunch const&) = delete;
+
+  cudaLaunchConfig_t const* config() {
+    cfg_.attrs = attrs_;
+    cfg_.numAttrs = num_attrs_;
+    return &cfg_;
+  }
+
+  SchedulerParams sched;  //!< copy into the kernel's parameters
+  LaunchInfo info;        //!< what the launch will be
+
+ private:
+  friend Error detail::prepare_launch(void const*, void const*, SourceTraits const&, TileSpace const&,
+                                      LaunchOptions const&, PreparedLaunch*);
+  cudaLaunchConfig_t cfg_{};
+  cudaLaunchAttribute attrs_[1]{};
+  unsigned num_attrs_ = 0;  // the cluster attribute, only for clusters of 2+ CTAs
+};
 
 }  // namespace clc

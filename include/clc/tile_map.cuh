@@ -1,8 +1,14 @@
 //! @file tile_map.cuh
-//! @brief `TileMap`: a `TileSpace` with its derived sizes and divisors precomputed on the host, so
-//! the per-tile mapping on the device costs a few multiply-highs instead of a dozen integer
-//! divisions (each a dependent chain of about twenty instructions). Same results as `TileSpace`
-//! (host-tested on many shapes); `SchedulerParams` carries one.
+//! @brief `TileMap`: the mapping of a `TileSpace` between launch slots, cluster indices and tiles,
+//! with its divisors precomputed on the host, so the per-tile mapping on the device costs a few
+//! multiply-highs instead of a dozen integer divisions. The only implementation of the mapping:
+//! the device uses it (`SchedulerParams::map`) and the host tests prove it a bijection.
+//!
+//!  - `tile_of(L, rank_x, rank_y)` applies raster order (walk along one axis first), swizzle (bands
+//!    `swizzle` clusters wide across it) and longest-first reversal, then adds the CTA's offset
+//!    inside the cluster. CTAs whose tile falls outside the space (the tile grid is not a multiple of
+//!    the cluster shape) are "out of space": they take part in the protocol and do no user work.
+//!    The CTA at rank (0, 0) is always in space.
 #pragma once
 
 #include <cstdint>
@@ -72,14 +78,15 @@ class TileMap {
 
   CLC_HOST_DEVICE constexpr unsigned clusters() const { return clusters_; }
 
-  //! As TileSpace::cluster_index_of_slot.
+  //! Cluster index of the cluster whose first CTA sits at grid position (bx, by, bz), or of any CTA
+  //! of it (the rank offset is shifted away).
   CLC_HOST_DEVICE constexpr int cluster_index_of_slot(int bx, int by, int bz) const {
     unsigned const cx = unsigned(bx) >> log_cx_;
     unsigned const cy = unsigned(by) >> log_cy_;
     return int(cx + gx_ * (cy + gy_ * unsigned(bz)));
   }
 
-  //! As TileSpace::first_slot_of_cluster.
+  //! Grid position of the first CTA of cluster L in the every-tile grid.
   CLC_HOST_DEVICE constexpr ClusterCoord first_slot_of_cluster(int L) const {
     unsigned const l = unsigned(L);
     unsigned const gz = div_per_z_.div(l);
@@ -89,7 +96,8 @@ class TileMap {
     return {int(gx << log_cx_), int(gy << log_cy_), int(gz)};
   }
 
-  //! As TileSpace::tile_of.
+  //! The tile of the CTA at offset (rank_x, rank_y) inside cluster L; `valid` is false when that CTA
+  //! is out of space. A validated space has at most 2^31-1 tiles: 32-bit arithmetic suffices.
   CLC_HOST_DEVICE constexpr WorkTile tile_of(int L, int rank_x, int rank_y) const {
     unsigned const l = unsigned(L);
     unsigned const zi = div_plane_.div(l);

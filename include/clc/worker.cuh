@@ -1,11 +1,14 @@
 //! @file worker.cuh
-//! @brief The persistent kernel behind `clc::launch`: the whole CTA runs the user's functor once per
-//! tile; the scheduler owns the loop, the prefetch, the barrier between tiles and the teardown.
+//! @brief The block-level worker behind `clc::launch`: the whole CTA runs the user's functor once per
+//! tile; the scheduler's handshake supplies the tiles, this loop owns the prefetch, the barrier
+//! between tiles, tracing and the teardown.
 #pragma once
 
-#include <type_traits>
+#include <cstdint>
 
+#include "detail/trace.cuh"
 #include "scheduler.cuh"
+#include "scheduler_params.hpp"
 #include "work_tile.cuh"
 
 namespace clc {
@@ -18,6 +21,65 @@ struct BlockKernelParams {
 
 #if defined(__CUDACC__)
 
+namespace detail {
+
+//! The block-level loop: every warp of the CTA is a consumer (construct the scheduler with
+//! consumer_warps_per_cta = warps per CTA); `body(tile)` runs with the whole CTA, and the CTA meets
+//! at a `__syncthreads()` after each tile. For fetching sources one thread of rank 0, the leader,
+//! starts the next fetch before the first tile of each response and finishes it after that tile's
+//! body (for Ticket the atomic's round trip then overlaps the body): one fetch per response, the
+//! same rule as the warp-role throttle.
+//! The leader is lane 0 of the CTA's *last* warp: its share of a fetch then runs beside warp 0,
+//! where bodies tend to put their serial work (docs/protocol.md).
+template <class Source, int Stages, class Body>
+CLC_DEVICE void run_block(Scheduler<Source, Stages>& sched, Body& body) {
+  using State = PipelineState<Stages>;
+  bool const first_thread = threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
+  bool leader = false;
+  if constexpr (Source::fetches) {
+    unsigned const threads = blockDim.x * blockDim.y * blockDim.z;
+    unsigned const tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+    leader = sched.rank_ == 0 && tid == ((threads - 1u) & ~31u);
+  }
+  SchedulerParams const& params = sched.params_;
+  State prod = make_producer_start_state<Stages>();
+  std::uint32_t step = 0;
+  bool fresh = false;
+  auto cur = sched.start_cursor(fresh);
+  if constexpr (Source::fetches && !Source::first_from_launch_slot) {
+    if (leader) {  // the first claim: a starting CTA cannot know whether its slot was taken
+      sched.fetch(prod, step++);
+      ++prod;
+    }
+  }
+  while (true) {
+    WorkTile const t = sched.advance(cur, fresh);
+    if (!t.valid) break;
+    bool const issuing = leader && fresh;
+    fresh = false;
+    typename Scheduler<Source, Stages>::Claim claim{};
+    if constexpr (Source::fetches) {
+      if (issuing) claim = sched.fetch_start(prod, step);
+    }
+    std::uint64_t const t0 = params.trace && first_thread ? globaltimer_ns() : 0;
+    body(t);
+    if constexpr (Source::fetches) {
+      if (issuing) {
+        sched.fetch_finish(prod, step++, claim);
+        ++prod;
+      }
+    }
+    __syncthreads();  // the body's shared memory is free for the next tile
+    if (params.trace && first_thread) record_tile(params, t, t0, sched.rank_, Source::kind);
+  }
+  if constexpr (Source::fetches) {
+    if (leader) sched.pipe_.producer_tail(prod);
+  }
+}
+
+}  // namespace detail
+
+//! The persistent kernel of `clc::launch`.
 template <class Functor, class Source, int Stages>
 __global__ void block_kernel(__grid_constant__ BlockKernelParams<Functor> const p) {
   __shared__ typename Scheduler<Source, Stages>::SharedStorage storage;
@@ -25,7 +87,8 @@ __global__ void block_kernel(__grid_constant__ BlockKernelParams<Functor> const 
   Scheduler<Source, Stages> sched(storage, p.sched, warps);
   sched.init();
   Functor f(p.functor);
-  sched.run_block([&](WorkTile const& t) { f(t); });
+  auto body = [&](WorkTile const& t) { f(t); };
+  detail::run_block(sched, body);
   sched.finish();
 }
 

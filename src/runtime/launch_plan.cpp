@@ -1,15 +1,9 @@
 //! @file launch_plan.cpp
-//! @brief Argument checks, source resolution and grid sizing (pure, host-tested), device facts.
-#include <map>
-#include <mutex>
+//! @brief Argument checks, source resolution and grid sizing: pure functions, host-tested.
 #include <string>
-#include <tuple>
-#include <unordered_map>
 
-#include <cuda_runtime_api.h>
-
-#include "clc/detail/cuda_check.hpp"
 #include "clc/launch.hpp"
+#include "clc/source/auto.cuh"
 
 namespace clc {
 namespace {
@@ -55,55 +49,61 @@ Error validate(LaunchOptions const& o) {
   if (o.max_grain < 0 || o.max_grain > 65536)
     return invalid_argument("options.max_grain must be in [0, 65536] (got " + num(o.max_grain) + ")");
   if (o.max_workers < 0) return invalid_argument("options.max_workers must be >= 0 (got " + num(o.max_workers) + ")");
-  if (!(o.inject_failure_rate >= 0.0 && o.inject_failure_rate < 1.0))
-    return invalid_argument("options.inject_failure_rate must be in [0, 1) (got " + std::to_string(o.inject_failure_rate) + ")");
   if (o.workspace != nullptr && !o.workspace->valid())
     return invalid_argument("options.workspace is a null workspace: call Workspace::create() first, or pass nullptr "
                             "to use the library's per-stream workspace");
   return success();
 }
 
-Error resolve_source(SourceKind requested, TileSpace const& tiles, DeviceFacts const& dev, SourceKind* resolved) {
+Error resolve_source(SourceKind requested, GridMode grid, TileSpace const& tiles, DeviceFacts const& dev,
+                     KernelFacts const& kernel, SourceKind* resolved) {
   std::string const where = "device " + num(dev.device) + " (sm_" + num(dev.cc_major) + num(dev.cc_minor) + ")";
   if (dev.cc_major < 9)
     return not_supported("clc needs clusters, mbarrier transaction counts and st.async (sm_90 or later); " + where);
   if (!dev.cluster_launch) return not_supported(where + " does not support cluster launch");
   bool const hw_device = dev.cc_major >= 10;
-  bool const hw_binary = dev.binary_version >= 100;
-  bool const hw_cluster_ok = tiles.cluster_size() == 1 || dev.binary_has_multicast;
+  // The code the device runs must come from sm_100+ code with CLC in it: a build whose Blackwell
+  // code is JIT-compiled from compute_90 PTX reports the device's architecture as binaryVersion.
+  bool const hw_code = kernel.binary_version >= 100 && kernel.ptx_version >= 100 && kernel.hardware_clc;
+  bool const hw_cluster_ok = tiles.cluster_size() == 1 || kernel.multicast;
+  bool const hw_grid_ok = grid != GridMode::ResidentCapacity;
   switch (requested) {
     case SourceKind::Auto:
-      *resolved = (hw_device && hw_binary && hw_cluster_ok) ? SourceKind::Hardware : SourceKind::Ticket;
+      *resolved = (hw_device && hw_code && hw_cluster_ok && hw_grid_ok) ? SourceKind::Hardware : SourceKind::Ticket;
       return success();
     case SourceKind::Hardware:
       if (!hw_device)
         return not_supported("source Hardware needs cluster launch control (sm_100 or later); " + where +
                              " has none: use Ticket (the exact emulation) or Auto");
-      if (!hw_binary)
-        return not_supported("source Hardware: the kernel binary was built for sm_" + num(dev.binary_version) +
-                             ", without CLC; add 100a to CLC_CUDA_ARCHITECTURES");
+      if (!hw_code)
+        return not_supported("source Hardware: the kernel's code for " + where + " (binary sm_" +
+                             num(kernel.binary_version) + ", from compute_" + num(kernel.ptx_version) +
+                             " PTX) has no cluster launch control; build it for an sm_100+ target (e.g. add 100a to "
+                             "CLC_CUDA_ARCHITECTURES)");
       if (!hw_cluster_ok)
-        return not_supported("source Hardware with clusters needs the multicast try_cancel of an a/f target (sm_100a)");
+        return not_supported("source Hardware with " + num(tiles.cluster_x) + "x" + num(tiles.cluster_y) +
+                             " clusters needs the multicast try_cancel, which this kernel's code lacks (clc emits it "
+                             "only for sm_100a); use 1-CTA clusters, source Ticket, or build for 100a");
       *resolved = requested;
       return success();
-    case SourceKind::Ticket:
-    case SourceKind::Static:
-    case SourceKind::Single:
-      *resolved = requested;
-      return success();
+    default:
+      if (source::traits_of(requested).kind == requested) {
+        *resolved = requested;
+        return success();
+      }
   }
   return invalid_argument("options.source is not a SourceKind value (got " + num(int(requested)) + ")");
 }
 
 Error plan_grid(TileSpace const& tiles, SourceKind source, GridMode mode, int max_active_clusters, int max_workers,
                 GridPlan* plan) {
-  if (source == SourceKind::Auto) return Error{Status::InternalError, "plan_grid needs a resolved source"};
-  GridMode m = mode;
-  if (m == GridMode::Default)
-    m = (source == SourceKind::Ticket || source == SourceKind::Static) ? GridMode::ResidentCapacity : GridMode::EveryTile;
-  if (m == GridMode::ResidentCapacity && (source == SourceKind::Hardware || source == SourceKind::Single))
+  SourceTraits const traits = source::traits_of(source);
+  if (traits.kind != source || source == SourceKind::Auto)
+    return Error{Status::InternalError, "plan_grid needs a resolved source"};
+  GridMode const m = mode == GridMode::Default ? traits.default_grid : mode;
+  if (m == GridMode::ResidentCapacity && traits.first_from_launch_slot)
     return invalid_argument(std::string("options.grid ResidentCapacity is not valid for source ") + to_string(source) +
-                            ": it needs one launch slot per tile (EveryTile)");
+                            ": its first tile is the CTA's own launch slot, so it needs one slot per tile (EveryTile)");
   plan->source = source;
   plan->grid = m;
   plan->cluster_dim = dim3(unsigned(tiles.cluster_x), unsigned(tiles.cluster_y), 1);
@@ -124,109 +124,4 @@ Error plan_grid(TileSpace const& tiles, SourceKind source, GridMode mode, int ma
   return success();
 }
 
-Error query_device(int device, DeviceFacts* facts) {
-  static std::mutex mu;
-  static std::unordered_map<int, DeviceFacts> cache;
-  {
-    std::lock_guard<std::mutex> lock(mu);
-    auto it = cache.find(device);
-    if (it != cache.end()) {
-      *facts = it->second;
-      return success();
-    }
-  }
-  DeviceFacts f;
-  f.device = device;
-  CLC_CUDA_TRY(cudaDeviceGetAttribute(&f.cc_major, cudaDevAttrComputeCapabilityMajor, device));
-  CLC_CUDA_TRY(cudaDeviceGetAttribute(&f.cc_minor, cudaDevAttrComputeCapabilityMinor, device));
-  CLC_CUDA_TRY(cudaDeviceGetAttribute(&f.sm_count, cudaDevAttrMultiProcessorCount, device));
-  int cl = 0;
-  CLC_CUDA_TRY(cudaDeviceGetAttribute(&cl, cudaDevAttrClusterLaunch, device));
-  f.cluster_launch = cl != 0;
-  int smem = 0;
-  CLC_CUDA_TRY(cudaDeviceGetAttribute(&smem, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-  f.max_smem_optin = std::size_t(smem);
-  CLC_CUDA_TRY(cudaDeviceGetAttribute(&f.max_threads_per_block, cudaDevAttrMaxThreadsPerBlock, device));
-  std::lock_guard<std::mutex> lock(mu);
-  cache[device] = f;
-  *facts = f;
-  return success();
-}
-
-namespace detail {
-
-Error kernel_attributes(void const* kernel, int device, cudaFuncAttributes* attr) {
-  static std::mutex mu;
-  static std::map<std::pair<void const*, int>, cudaFuncAttributes> cache;
-  auto const key = std::make_pair(kernel, device);
-  {
-    std::lock_guard<std::mutex> lock(mu);
-    auto it = cache.find(key);
-    if (it != cache.end()) {
-      *attr = it->second;
-      return success();
-    }
-  }
-  cudaFuncAttributes a{};
-  CLC_CUDA_TRY(cudaFuncGetAttributes(&a, kernel));
-  std::lock_guard<std::mutex> lock(mu);
-  cache[key] = a;
-  *attr = a;
-  return success();
-}
-
-Error kernel_occupancy(void const* kernel, int device, int sm_count, int block_threads, std::size_t dynamic_smem,
-                       int cluster_x, int cluster_y, int* max_clusters, cudaError_t* occupancy_error) {
-  using Key = std::tuple<void const*, int, int, std::size_t, int, int>;
-  struct Value {
-    int max_clusters;
-    cudaError_t error;
-  };
-  static std::mutex mu;
-  static std::map<Key, Value> cache;
-  Key const key{kernel, device, block_threads, dynamic_smem, cluster_x, cluster_y};
-  {
-    std::lock_guard<std::mutex> lock(mu);
-    auto it = cache.find(key);
-    if (it != cache.end()) {
-      *max_clusters = it->second.max_clusters;
-      *occupancy_error = it->second.error;
-      return success();
-    }
-  }
-  CLC_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(dynamic_smem)));
-  int const cluster_size = cluster_x * cluster_y;
-  if (cluster_size > 8) CLC_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-  int clusters = 0;
-  cudaError_t oe = cudaSuccess;
-  if (cluster_size > 1) {
-    cudaLaunchConfig_t cfg{};
-    cudaLaunchAttribute attr{};
-    attr.id = cudaLaunchAttributeClusterDimension;
-    attr.val.clusterDim.x = static_cast<unsigned>(cluster_x);
-    attr.val.clusterDim.y = static_cast<unsigned>(cluster_y);
-    attr.val.clusterDim.z = 1;
-    cfg.gridDim = dim3(static_cast<unsigned>(cluster_x), static_cast<unsigned>(cluster_y), 1);
-    cfg.blockDim = dim3(static_cast<unsigned>(block_threads), 1, 1);
-    cfg.dynamicSmemBytes = dynamic_smem;
-    cfg.attrs = &attr;
-    cfg.numAttrs = 1;
-    oe = cudaOccupancyMaxActiveClusters(&clusters, kernel, &cfg);
-  } else {
-    int per_sm = 0;
-    oe = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block_threads, dynamic_smem);
-    clusters = per_sm * sm_count;
-  }
-  if (oe != cudaSuccess) {
-    (void)cudaGetLastError();
-    clusters = 0;
-  }
-  std::lock_guard<std::mutex> lock(mu);
-  cache[key] = Value{clusters, oe};
-  *max_clusters = clusters;
-  *occupancy_error = oe;
-  return success();
-}
-
-}  // namespace detail
 }  // namespace clc

@@ -8,7 +8,7 @@
 
 #include "clc/detail/cuda_check.hpp"
 #include "clc/launch.hpp"
-#include "clc/source/fetch_context.cuh"
+#include "clc/source/ticket.cuh"
 
 namespace clc {
 namespace {

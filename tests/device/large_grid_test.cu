@@ -70,8 +70,7 @@ TEST(LargeGrid, ExactlyOncePastTwoToTheTwentyFourSlots) {
       o.source = m.source;
       o.grid = m.grid;
       o.block_threads = 32;
-      o.inject_failure_rate = m.inject;
-      o.seed = 1234u + unsigned(cx);
+      clc::testing::ScopedFaultInjection faults(m.inject, 1234u + unsigned(cx));
       clc::LaunchInfo info;
       CLC_OK(clc::launch(CountOnce{counts.d, max_slot, t}, t, o, &info));
       CUDA_OK(cudaDeviceSynchronize());

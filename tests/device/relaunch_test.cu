@@ -118,8 +118,7 @@ TEST(InjectedFailures, EveryTileStillOnce) {
         o.source = clc::SourceKind::Ticket;
         o.grid = clc::GridMode::EveryTile;
         o.block_threads = 32;
-        o.inject_failure_rate = inject ? 0.3 : 0.0;
-        o.seed = 1234u + unsigned(cx * 10 + cy);
+        clc::testing::ScopedFaultInjection faults(inject ? 0.3 : 0.0, 1234u + unsigned(cx * 10 + cy));
         clc::Error e = stages == 1 ? clc::launch<1>(CountTiles{counts.d, counts.w, t}, t, o)
                                    : clc::launch<2>(CountTiles{counts.d, counts.w, t}, t, o);
         CLC_OK(e);
@@ -142,7 +141,7 @@ TEST(InjectedFailures, RefusedWhereTheyWouldLoseTiles) {
   clc::LaunchOptions o;
   o.source = clc::SourceKind::Ticket;
   o.grid = clc::GridMode::ResidentCapacity;
-  o.inject_failure_rate = 0.2;
+  clc::testing::ScopedFaultInjection faults(0.2, 7u);
   clc::Error e = clc::launch(CountTiles{counts.d, nullptr, t}, t, o);
   EXPECT_EQ(e.status, clc::Status::InvalidArgument) << e.what();
   EXPECT_NE(e.message.find("EveryTile"), std::string::npos);

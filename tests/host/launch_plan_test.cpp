@@ -8,6 +8,7 @@
 using clc::DeviceFacts;
 using clc::GridMode;
 using clc::GridPlan;
+using clc::KernelFacts;
 using clc::SourceKind;
 using clc::Status;
 using clc::TileSpace;
@@ -21,18 +22,35 @@ void expect_error(clc::Error const& e, Status s, std::string const& needle) {
 
 DeviceFacts hopper() {
   DeviceFacts d;
+  d.device = 0;
   d.cc_major = 9;
   d.cc_minor = 0;
-  d.binary_version = 90;
+  d.sm_count = 132;
+  d.cluster_launch = true;
   return d;
 }
 
 DeviceFacts blackwell() {
-  DeviceFacts d;
+  DeviceFacts d = hopper();
   d.cc_major = 10;
-  d.binary_version = 100;
-  d.binary_has_multicast = true;
   return d;
+}
+
+KernelFacts sm90_code() {
+  KernelFacts k;
+  k.binary_version = 90;
+  k.ptx_version = 90;
+  return k;
+}
+
+// sm_100a code: try_cancel and its multicast form.
+KernelFacts sm100a_code() {
+  KernelFacts k;
+  k.binary_version = 100;
+  k.ptx_version = 100;
+  k.hardware_clc = true;
+  k.multicast = true;
+  return k;
 }
 
 }  // namespace
@@ -58,8 +76,8 @@ TEST(ValidateOptions, RejectsEachBadField) {
   o.block_threads = 2048;
   expect_error(clc::validate(o), Status::InvalidArgument, "options.block_threads");
   o = {};
-  o.inject_failure_rate = 1.0;
-  expect_error(clc::validate(o), Status::InvalidArgument, "options.inject_failure_rate");
+  o.max_grain = -2;
+  expect_error(clc::validate(o), Status::InvalidArgument, "options.max_grain");
   o = {};
   o.max_workers = -1;
   expect_error(clc::validate(o), Status::InvalidArgument, "options.max_workers");
@@ -75,34 +93,79 @@ TEST(ValidateOptions, RejectsEachBadField) {
 
 TEST(ResolveSource, AutoPicksTicketOnHopperHardwareOnBlackwell) {
   SourceKind s = SourceKind::Auto;
-  ASSERT_TRUE(clc::resolve_source(SourceKind::Auto, TileSpace(10), hopper(), &s).ok());
+  ASSERT_TRUE(clc::resolve_source(SourceKind::Auto, GridMode::Default, TileSpace(10), hopper(), sm90_code(), &s).ok());
   EXPECT_EQ(s, SourceKind::Ticket);
-  ASSERT_TRUE(clc::resolve_source(SourceKind::Auto, TileSpace(10).with_cluster(2, 1), blackwell(), &s).ok());
+  ASSERT_TRUE(clc::resolve_source(SourceKind::Auto, GridMode::Default, TileSpace(10).with_cluster(2, 1), blackwell(),
+                                  sm100a_code(), &s)
+                  .ok());
   EXPECT_EQ(s, SourceKind::Hardware);
-  DeviceFacts bw_old_binary = blackwell();
-  bw_old_binary.binary_version = 90;
-  ASSERT_TRUE(clc::resolve_source(SourceKind::Auto, TileSpace(10), bw_old_binary, &s).ok());
+  ASSERT_TRUE(clc::resolve_source(SourceKind::Auto, GridMode::EveryTile, TileSpace(10), blackwell(), sm100a_code(), &s)
+                  .ok());
+  EXPECT_EQ(s, SourceKind::Hardware);
+  // Code without CLC on a Blackwell device (an sm_90 build JIT-compiled from compute_90 PTX reports
+  // the device's architecture as its binary version): Ticket.
+  KernelFacts jit = sm90_code();
+  jit.binary_version = 100;
+  ASSERT_TRUE(clc::resolve_source(SourceKind::Auto, GridMode::Default, TileSpace(10), blackwell(), jit, &s).ok());
   EXPECT_EQ(s, SourceKind::Ticket);
+}
+
+TEST(ResolveSource, AutoMeansTheSameOnHopperAndBlackwell) {
+  // A resident-capacity grid is a Ticket grid on every device: Auto never picks a source that the
+  // grid mode would then refuse.
+  SourceKind s = SourceKind::Auto;
+  for (DeviceFacts const& d : {hopper(), blackwell()}) {
+    ASSERT_TRUE(clc::resolve_source(SourceKind::Auto, GridMode::ResidentCapacity, TileSpace(10), d, sm100a_code(), &s)
+                    .ok());
+    EXPECT_EQ(s, SourceKind::Ticket) << "sm_" << d.cc_major << d.cc_minor;
+    GridPlan p;
+    EXPECT_TRUE(clc::plan_grid(TileSpace(10), s, GridMode::ResidentCapacity, 264, 0, &p).ok());
+  }
+  // Clusters without the multicast form: Ticket, on Blackwell as on Hopper.
+  KernelFacts no_mc = sm100a_code();
+  no_mc.multicast = false;
+  ASSERT_TRUE(clc::resolve_source(SourceKind::Auto, GridMode::Default, TileSpace(10).with_cluster(2, 1), blackwell(),
+                                  no_mc, &s)
+                  .ok());
+  EXPECT_EQ(s, SourceKind::Ticket);
+  ASSERT_TRUE(clc::resolve_source(SourceKind::Auto, GridMode::Default, TileSpace(10), blackwell(), no_mc, &s).ok());
+  EXPECT_EQ(s, SourceKind::Hardware);  // 1-CTA clusters need no multicast
 }
 
 TEST(ResolveSource, RefusesWhatTheTargetCannotRun) {
   SourceKind s = SourceKind::Auto;
-  expect_error(clc::resolve_source(SourceKind::Hardware, TileSpace(10), hopper(), &s), Status::NotSupported,
-               "source Hardware needs cluster launch control");
-  DeviceFacts bw = blackwell();
-  bw.binary_version = 90;
-  expect_error(clc::resolve_source(SourceKind::Hardware, TileSpace(10), bw, &s), Status::NotSupported, "100a");
-  bw = blackwell();
-  bw.binary_has_multicast = false;
-  expect_error(clc::resolve_source(SourceKind::Hardware, TileSpace(10).with_cluster(2, 1), bw, &s),
+  expect_error(clc::resolve_source(SourceKind::Hardware, GridMode::Default, TileSpace(10), hopper(), sm100a_code(), &s),
+               Status::NotSupported, "source Hardware needs cluster launch control");
+  // Binary, PTX and the code's own features are each checked.
+  KernelFacts k = sm100a_code();
+  k.binary_version = 90;
+  expect_error(clc::resolve_source(SourceKind::Hardware, GridMode::Default, TileSpace(10), blackwell(), k, &s),
+               Status::NotSupported, "100a");
+  k = sm100a_code();
+  k.ptx_version = 90;  // JIT-compiled from compute_90 PTX: binaryVersion says 100
+  expect_error(clc::resolve_source(SourceKind::Hardware, GridMode::Default, TileSpace(10), blackwell(), k, &s),
+               Status::NotSupported, "compute_90");
+  k = sm100a_code();
+  k.hardware_clc = false;
+  expect_error(clc::resolve_source(SourceKind::Hardware, GridMode::Default, TileSpace(10), blackwell(), k, &s),
+               Status::NotSupported, "no cluster launch control");
+  // Plain sm_100 / sm_120 (or 100f, 103a, ...) code with clusters > 1: refused, not a trap later.
+  k = sm100a_code();
+  k.multicast = false;
+  expect_error(clc::resolve_source(SourceKind::Hardware, GridMode::Default, TileSpace(10).with_cluster(2, 1),
+                                   blackwell(), k, &s),
                Status::NotSupported, "multicast");
   DeviceFacts ampere = hopper();
   ampere.cc_major = 8;
-  expect_error(clc::resolve_source(SourceKind::Ticket, TileSpace(10), ampere, &s), Status::NotSupported, "sm_90");
+  expect_error(clc::resolve_source(SourceKind::Ticket, GridMode::Default, TileSpace(10), ampere, sm90_code(), &s),
+               Status::NotSupported, "sm_90");
   DeviceFacts no_clusters = hopper();
   no_clusters.cluster_launch = false;
-  expect_error(clc::resolve_source(SourceKind::Static, TileSpace(10), no_clusters, &s), Status::NotSupported,
-               "cluster launch");
+  expect_error(clc::resolve_source(SourceKind::Static, GridMode::Default, TileSpace(10), no_clusters, sm90_code(), &s),
+               Status::NotSupported, "cluster launch");
+  expect_error(clc::resolve_source(static_cast<SourceKind>(42), GridMode::Default, TileSpace(10), hopper(), sm90_code(),
+                                   &s),
+               Status::InvalidArgument, "options.source");
 }
 
 TEST(PlanGrid, DefaultModesPerSource) {

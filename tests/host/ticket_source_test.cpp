@@ -2,23 +2,25 @@
 #include <gtest/gtest.h>
 
 #include "clc/source/ticket.cuh"
+#include "clc/testing/fault_injection.hpp"
+#include "clc/tile_map.cuh"
 
 using clc::ClusterCoord;
-using clc::source::FetchContext;
 using clc::source::Ticket;
 
 TEST(TicketSource, EncodeDecodeRoundTrip) {
   clc::TileSpace t(37, 11, 3);
   t.with_cluster(2, 1);
+  clc::TileMap const m(t);
   for (int L = 0; L < t.clusters(); ++L) {
-    ClusterCoord const f = t.first_slot_of_cluster(L);
+    ClusterCoord const f = m.first_slot_of_cluster(L);
     uint4 const r = Ticket::encode(1u, f);
     ClusterCoord got{-1, -1, -1};
     ASSERT_EQ(Ticket::decode(r, &got), 1u);
     EXPECT_EQ(got.x, f.x);
     EXPECT_EQ(got.y, f.y);
     EXPECT_EQ(got.z, f.z);
-    EXPECT_EQ(t.cluster_index_of_slot(got.x, got.y, got.z), L);
+    EXPECT_EQ(m.cluster_index_of_slot(got.x, got.y, got.z), L);
   }
 }
 
@@ -32,25 +34,17 @@ TEST(TicketSource, FailedResponseLeavesCoordinateUntouched) {
 }
 
 TEST(TicketSource, FirstClaimNeverInjectedAndRateRoughlyHonoured) {
-  FetchContext c;
-  c.fail_threshold = 0x40000000u;  // 25 %
-  c.seed = 99;
+  clc::testing::FaultParams f{0x40000000u, 99};  // 25 %
   int fails = 0;
   int const n = 20000;
   for (unsigned w = 0; w < 100; ++w) {
-    c.worker = w;
-    c.step = 0;
-    EXPECT_FALSE(Ticket::inject_failure(c)) << "worker " << w;
-    for (unsigned s = 1; s <= n / 100; ++s) {
-      c.step = s;
-      fails += Ticket::inject_failure(c) ? 1 : 0;
-    }
+    EXPECT_FALSE(clc::testing::inject_failure(f, w, 0)) << "worker " << w;
+    for (unsigned s = 1; s <= n / 100; ++s) fails += clc::testing::inject_failure(f, w, s) ? 1 : 0;
   }
   EXPECT_GT(fails, n / 5);
   EXPECT_LT(fails, n * 3 / 10);
-  c.fail_threshold = 0;
-  c.step = 5;
-  EXPECT_FALSE(Ticket::inject_failure(c));
+  f.threshold = 0;
+  EXPECT_FALSE(clc::testing::inject_failure(f, 3, 5));
 }
 
 TEST(TicketSource, RangeResponsesCarryTheirCount) {

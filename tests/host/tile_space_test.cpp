@@ -1,4 +1,5 @@
-// TileSpace: the launch slot <-> tile mapping is a bijection for many random shapes.
+// TileSpace + TileMap: the launch slot <-> tile mapping (TileMap, the one implementation the device
+// uses) is a bijection for many random shapes.
 #include <cstdint>
 #include <random>
 #include <set>
@@ -7,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "clc/tile_map.cuh"
 #include "clc/tile_space.cuh"
 
 using clc::Raster;
@@ -15,9 +17,10 @@ using clc::TileSpace;
 
 namespace {
 
-// Walk every launch slot of the every-tile grid; every in-space tile must appear exactly once, and
-// tile -> (cluster, rank) must invert it.
+// Walk every launch slot of the every-tile grid: every in-space tile must appear exactly once (an
+// injection that covers every tile is a bijection), and every CTA of a cluster must map back to it.
 void expect_bijection(TileSpace const& t) {
+  clc::TileMap const m(t);
   SCOPED_TRACE(::testing::Message() << "tiles " << t.x << "x" << t.y << "x" << t.z << " cluster " << t.cluster_x
                                     << "x" << t.cluster_y << " raster " << int(t.raster) << " swizzle "
                                     << t.swizzle << " reverse " << int(t.reverse));
@@ -31,14 +34,14 @@ void expect_bijection(TileSpace const& t) {
   }
   std::int64_t in_space = 0;
   for (std::int64_t L = 0; L < t.clusters(); ++L) {
-    clc::ClusterCoord const f = t.first_slot_of_cluster(int(L));
+    clc::ClusterCoord const f = m.first_slot_of_cluster(int(L));
     ASSERT_EQ(f.x % t.cluster_x, 0);
     ASSERT_EQ(f.y % t.cluster_y, 0);
     // Every CTA of the cluster maps back to the same cluster index.
     for (int ry = 0; ry < t.cluster_y; ++ry) {
       for (int rx = 0; rx < t.cluster_x; ++rx) {
-        ASSERT_EQ(t.cluster_index_of_slot(f.x + rx, f.y + ry, f.z), int(L));
-        clc::WorkTile const w = t.tile_of(int(L), rx, ry);
+        ASSERT_EQ(m.cluster_index_of_slot(f.x + rx, f.y + ry, f.z), int(L));
+        clc::WorkTile const w = m.tile_of(int(L), rx, ry);
         if (rx == 0 && ry == 0) ASSERT_TRUE(w.valid) << "rank (0,0) must always be in space";
         if (!w.valid) continue;
         ASSERT_GE(w.x, 0);
@@ -51,10 +54,6 @@ void expect_bijection(TileSpace const& t) {
         ASSERT_EQ(seen[std::size_t(id)], 0) << "tile (" << w.x << "," << w.y << "," << w.z << ") mapped twice";
         seen[std::size_t(id)] = 1;
         ++in_space;
-        int bx = -1, by = -1;
-        ASSERT_EQ(t.cluster_index_of_tile(w.x, w.y, w.z, &bx, &by), int(L));
-        ASSERT_EQ(bx, rx);
-        ASSERT_EQ(by, ry);
       }
     }
   }
@@ -125,17 +124,22 @@ TEST(TileSpace, MaxTilesFitsInt32Arithmetic) {
   EXPECT_EQ(t.tiles(), 2147483647);
   EXPECT_FALSE(t.linearized());
   // Spot-check the far end without walking 2^31 slots.
+  clc::TileMap const m(t);
   for (int L : {0, 1, 2147483646}) {
-    clc::WorkTile w = t.tile_of(L, 0, 0);
+    clc::WorkTile w = m.tile_of(L, 0, 0);
     EXPECT_TRUE(w.valid);
     EXPECT_EQ(w.x, L);
-    EXPECT_EQ(t.cluster_index_of_tile(w.x, w.y, w.z), L);
+    EXPECT_EQ(m.cluster_index_of_slot(L, 0, 0), L);
   }
   TileSpace big(46341, 46340, 1);  // 2,147,441,940 tiles: y within limits, products need 64-bit math
+  clc::TileMap const mb(big);
   for (int L : {0, 123456789, 2147441939}) {
-    clc::WorkTile w = big.tile_of(L, 0, 0);
+    clc::WorkTile w = mb.tile_of(L, 0, 0);
     ASSERT_TRUE(w.valid);
-    EXPECT_EQ(big.cluster_index_of_tile(w.x, w.y, w.z), L);
+    EXPECT_EQ(w.x, L % 46341);  // plain raster along x
+    EXPECT_EQ(w.y, L / 46341);
+    clc::ClusterCoord const f = mb.first_slot_of_cluster(L);
+    EXPECT_EQ(mb.cluster_index_of_slot(f.x, f.y, f.z), L);
   }
 }
 
@@ -144,26 +148,26 @@ TEST(TileSpace, RasterAndSwizzleOrder) {
   TileSpace t(4, 4);
   t.with_swizzle(2);
   std::vector<std::pair<int, int>> got;
-  for (int L = 0; L < 6; ++L) got.emplace_back(t.tile_of(L, 0, 0).x, t.tile_of(L, 0, 0).y);
+  for (int L = 0; L < 6; ++L) got.emplace_back(clc::TileMap(t).tile_of(L, 0, 0).x, clc::TileMap(t).tile_of(L, 0, 0).y);
   std::vector<std::pair<int, int>> want = {{0, 0}, {0, 1}, {1, 0}, {1, 1}, {2, 0}, {2, 1}};
   EXPECT_EQ(got, want);
   TileSpace a(3, 2);
   a.with_raster(Raster::AlongY);
-  EXPECT_EQ(a.tile_of(1, 0, 0).y, 1);
-  EXPECT_EQ(a.tile_of(1, 0, 0).x, 0);
-  EXPECT_EQ(a.tile_of(2, 0, 0).x, 1);
+  EXPECT_EQ(clc::TileMap(a).tile_of(1, 0, 0).y, 1);
+  EXPECT_EQ(clc::TileMap(a).tile_of(1, 0, 0).x, 0);
+  EXPECT_EQ(clc::TileMap(a).tile_of(2, 0, 0).x, 1);
 }
 
 TEST(TileSpace, LongestFirstReversesAxis) {
   TileSpace t(8, 1);
   t.with_longest_first(Reverse::X);
-  EXPECT_EQ(t.tile_of(0, 0, 0).x, 7);
-  EXPECT_EQ(t.tile_of(7, 0, 0).x, 0);
+  EXPECT_EQ(clc::TileMap(t).tile_of(0, 0, 0).x, 7);
+  EXPECT_EQ(clc::TileMap(t).tile_of(7, 0, 0).x, 0);
   TileSpace c(5, 1);  // not a multiple of the cluster: first cluster covers x = 4 (and an overhang)
   c.with_cluster(2, 1).with_longest_first(Reverse::X);
-  EXPECT_EQ(c.tile_of(0, 0, 0).x, 4);
-  EXPECT_FALSE(c.tile_of(0, 1, 0).valid);
-  EXPECT_EQ(c.tile_of(2, 1, 0).x, 1);
+  EXPECT_EQ(clc::TileMap(c).tile_of(0, 0, 0).x, 4);
+  EXPECT_FALSE(clc::TileMap(c).tile_of(0, 1, 0).valid);
+  EXPECT_EQ(clc::TileMap(c).tile_of(2, 1, 0).x, 1);
 }
 
 TEST(TileSpace, OutOfSpaceCtasOnlyInOverhangingClusters) {
@@ -172,6 +176,6 @@ TEST(TileSpace, OutOfSpaceCtasOnlyInOverhangingClusters) {
   int out = 0;
   for (int L = 0; L < t.clusters(); ++L)
     for (int ry = 0; ry < 2; ++ry)
-      for (int rx = 0; rx < 2; ++rx) out += t.tile_of(L, rx, ry).valid ? 0 : 1;
+      for (int rx = 0; rx < 2; ++rx) out += clc::TileMap(t).tile_of(L, rx, ry).valid ? 0 : 1;
   EXPECT_EQ(out, int(t.slots() - t.tiles()));
 }

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "clc/port.cuh"
+#include "clc/tile_map.cuh"
 
 namespace {
 
@@ -56,16 +57,17 @@ TEST(PortMapping, TileSpaceHasOneTilePerBlockInLaunchOrder) {
   EXPECT_EQ(ts.cluster_size(), 1);
   EXPECT_FALSE(ts.linearized());
   // Cluster index L is the block's linear index (x fastest), and its tile is that block.
+  clc::TileMap const m(ts);
   int L = 0;
   for (int z = 0; z < 3; ++z)
     for (int y = 0; y < 5; ++y)
       for (int x = 0; x < 7; ++x, ++L) {
-        clc::WorkTile const t = ts.tile_of(L, 0, 0);
+        clc::WorkTile const t = m.tile_of(L, 0, 0);
         ASSERT_TRUE(t.valid);
         EXPECT_EQ(t.x, x);
         EXPECT_EQ(t.y, y);
         EXPECT_EQ(t.z, z);
-        EXPECT_EQ(ts.cluster_index_of_slot(x, y, z), L);
+        EXPECT_EQ(m.cluster_index_of_slot(x, y, z), L);
       }
 }
 

@@ -22,6 +22,11 @@ namespace clc::detail {
 // derived from %cluster_ctarank and blockIdx with shifts and masks. tests/ptx rejects the two
 // registers in the runtime's PTX.
 
+//! The GPU's global nanosecond timer (%globaltimer): the one read of it in the project.
+CLC_DEVICE CLC_FORCEINLINE std::uint64_t globaltimer_ns() { return cuda::ptx::get_sreg_globaltimer(); }
+CLC_DEVICE CLC_FORCEINLINE unsigned sm_id() { return cuda::ptx::get_sreg_smid(); }
+CLC_DEVICE CLC_FORCEINLINE unsigned lane_id() { return cuda::ptx::get_sreg_laneid(); }
+
 //! log2 of a power of two (the cluster extents 1, 2, 4, 8, 16).
 CLC_DEVICE CLC_FORCEINLINE unsigned log2_pow2(unsigned v) { return 31u - unsigned(__clz(int(v))); }
 
@@ -77,11 +82,11 @@ CLC_DEVICE CLC_FORCEINLINE void mbarrier_init(std::uint64_t* bar, std::uint32_t 
 //! With CLC_HANG_TIMEOUT_NS set (tests), a wait that never completes traps instead of hanging.
 CLC_DEVICE CLC_FORCEINLINE void mbarrier_wait(std::uint64_t* bar, std::uint32_t phase) {
 #if CLC_HANG_TIMEOUT_NS
-  std::uint64_t const t0 = cuda::ptx::get_sreg_globaltimer();
+  std::uint64_t const t0 = globaltimer_ns();
 #endif
   while (!cuda::ptx::mbarrier_try_wait_parity(bar, phase)) {
 #if CLC_HANG_TIMEOUT_NS
-    if (cuda::ptx::get_sreg_globaltimer() - t0 > CLC_HANG_TIMEOUT_NS) {
+    if (globaltimer_ns() - t0 > CLC_HANG_TIMEOUT_NS) {
       __trap();  // the launch fails with cudaErrorLaunchFailure: a hang becomes an error
     }
 #endif
@@ -146,13 +151,12 @@ CLC_DEVICE CLC_FORCEINLINE uint4 load_response(uint4 const* slot) {
   return v;
 }
 
-//! Relaxed device-scope 64-bit fetch-add on global memory, as inline PTX on purpose. For a single
-//! active lane that it cannot prove single, the compiler turns a 32-bit atomicAdd (also
-//! cuda::atomic_ref::fetch_add, also inline `atom...add.u32`) into a warp-aggregated add whose
-//! shuffle reads the result at once, so a Ticket claim waited for the atomic's round trip where it
-//! was issued (before the tile's body) instead of where the result is used (after it): about 0.9 us
-//! per claim on the H200 (per-tile traces). The 64-bit form is left as one ATOMG. CCCL has no
-//! cuda::ptx wrapper for atom.
+//! Relaxed device-scope 64-bit fetch-add on global memory, as inline PTX on purpose: for a single
+//! active lane that it cannot prove single, the compiler turns a 32-bit add (atomicAdd,
+//! cuda::atomic_ref, inline `atom...add.u32`) into a warp-aggregated add whose shuffle reads the
+//! result at once, so the caller would wait for the round trip where the atomic is issued instead
+//! of where its result is used. The 64-bit form stays one ATOMG (docs/scheduling.md has the
+//! measurement). CCCL has no cuda::ptx wrapper for atom.
 CLC_DEVICE CLC_FORCEINLINE unsigned long long atomic_fetch_add_relaxed(unsigned long long* p, unsigned long long v) {
   unsigned long long old;
   asm volatile("atom.relaxed.gpu.global.add.u64 %0, [%1], %2;" : "=l"(old) : "l"(p), "l"(v) : "memory");
@@ -175,8 +179,6 @@ CLC_DEVICE CLC_FORCEINLINE void store_response(uint4* slot, uint4 v) {
                : "memory");
 }
 
-CLC_DEVICE CLC_FORCEINLINE std::uint64_t globaltimer_ns() { return cuda::ptx::get_sreg_globaltimer(); }
-CLC_DEVICE CLC_FORCEINLINE unsigned sm_id() { return cuda::ptx::get_sreg_smid(); }
 
 #endif  // __CUDACC__
 

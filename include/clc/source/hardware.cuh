@@ -1,7 +1,8 @@
 //! @file source/hardware.cuh
 //! @brief `source::Hardware`: Blackwell Cluster Launch Control. One elected thread of cluster rank 0
 //! asks the hardware to cancel a not-yet-launched cluster; the 16-byte response lands in every CTA's
-//! slot (multicast) and completes 16 transaction bytes on each CTA's full barrier.
+//! slot (multicast) and completes 16 transaction bytes on each CTA's full barrier. A running CTA's
+//! own launch slot is its first tile. The interface is described in source/concept.cuh.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +14,8 @@
 
 #if defined(__CUDACC__)
 #  include <cuda/ptx>
+
+#  include "../pipeline/fetch_pipeline.cuh"
 #endif
 
 namespace clc::source {
@@ -20,33 +23,35 @@ namespace clc::source {
 struct Hardware {
   static constexpr SourceKind kind = SourceKind::Hardware;
   static constexpr bool fetches = true;                 // responses travel through the fetch pipeline
-  static constexpr bool first_from_launch_slot = true;  // a running CTA's own slot is its first tile
+  static constexpr bool first_from_launch_slot = true;  // so the grid must list every tile
+  static constexpr GridMode default_grid = GridMode::EveryTile;
 
 #if defined(__CUDACC__)
-  //! Issue one try_cancel whose response goes to `slot` / `full` of every CTA of the cluster.
-  //! Precondition: every CTA's `full` barrier has been armed with expect_tx(16).
-  CLC_DEVICE static void issue(FetchContext const& ctx, uint4* slot, std::uint64_t* full) {
+  //! Issue one try_cancel into slot `st` of every CTA of the cluster (the empty slot was acquired).
+  //! Everything happens here: the instruction is asynchronous, its completion is the full barrier.
+  template <int Stages>
+  CLC_DEVICE void start(FetchContext const& ctx, FetchPipeline<Stages>& pipe, PipelineState<Stages> st) {
+    pipe.producer_arm(st, ctx.cluster_size);  // every CTA's full barrier expects the 16 bytes
 #  if CLC_HAS_HARDWARE_CLC
     if (ctx.cluster_size == 1) {
-      cuda::ptx::clusterlaunchcontrol_try_cancel(slot, full);
+      cuda::ptx::clusterlaunchcontrol_try_cancel(pipe.slot(st), pipe.full_barrier(st));
     } else {
 #    if CLC_HAS_MULTICAST
-      cuda::ptx::clusterlaunchcontrol_try_cancel_multicast(slot, full);
+      cuda::ptx::clusterlaunchcontrol_try_cancel_multicast(pipe.slot(st), pipe.full_barrier(st));
 #    else
-      __trap();  // the host refuses clusters > 1 for Hardware on targets without multicast
+      __trap();  // unreachable: the host refuses clusters > 1 for targets without multicast
 #    endif
     }
 #  else
-    (void)ctx, (void)slot, (void)full;
-    __trap();  // the host refuses Hardware on devices / binaries below sm_100
+    __trap();  // unreachable: the host refuses Hardware on devices / binaries below sm_100
 #  endif
   }
 
   //! Clusters claimed (1 on success, 0 on failure) and, only on success, the first CTA of the
-  //! cancelled cluster.
+  //! cancelled cluster (reading a failed response's coordinate is undefined).
   CLC_DEVICE static unsigned decode(uint4 r, ClusterCoord* first) {
 #  if CLC_HAS_HARDWARE_CLC
-    if (!cuda::ptx::clusterlaunchcontrol_query_cancel_is_canceled(r)) return 0u;  // never read a failed coord
+    if (!cuda::ptx::clusterlaunchcontrol_query_cancel_is_canceled(r)) return 0u;
     first->x = int(cuda::ptx::clusterlaunchcontrol_query_cancel_get_first_ctaid_x<std::uint32_t>(r));
     first->y = int(cuda::ptx::clusterlaunchcontrol_query_cancel_get_first_ctaid_y<std::uint32_t>(r));
     first->z = int(cuda::ptx::clusterlaunchcontrol_query_cancel_get_first_ctaid_z<std::uint32_t>(r));

@@ -31,6 +31,18 @@ enum class GridMode : int {
   ResidentCapacity = 2,  //!< as many clusters as can be resident at once (occupancy)
 };
 
+//! What the host needs to know about a source (grid sizing, workspace, grain), read from the
+//! source type by `source::traits_of<S>()` and, by kind, from `source::traits_of(SourceKind)`.
+struct SourceTraits {
+  SourceKind kind = SourceKind::Auto;
+  bool fetches = false;                      //!< responses travel through the fetch pipeline
+  bool first_from_launch_slot = false;       //!< a CTA's own launch slot is its first tile: EveryTile only
+  GridMode default_grid = GridMode::EveryTile;  //!< what GridMode::Default means for it
+  bool uses_workspace = false;               //!< needs a TicketWorkspace
+  bool claims_ranges = false;                //!< honours max_grain
+  bool fault_injectable = false;             //!< tests can make its fetches fail spuriously
+};
+
 inline char const* to_string(GridMode m) {
   switch (m) {
     case GridMode::Default: return "Default";

@@ -1,28 +1,52 @@
 //! @file source/ticket.cuh
 //! @brief `source::Ticket`: the exact emulation of CLC for sm_90. A global atomic ticket names the
-//! next cluster; its response (valid flag + first CTA coordinate, the information a hardware response
+//! next cluster; its response (count + first CTA coordinate, the information a hardware response
 //! carries) is written into every CTA's slot with `st.async ... complete_tx`, completing the same
-//! barrier the hardware would. Everything downstream of the slot is shared with `Hardware`.
+//! barrier the hardware would. Everything downstream of the slot is shared with `Hardware`. The
+//! whole source (workspace, claim, delivery, retirement and reset) is this file; the interface is
+//! described in source/concept.cuh.
 #pragma once
 
 #include <cstdint>
 
+#include <vector_types.h>  // uint4, also for host code
+
 #include "../config.cuh"
+#include "../testing/fault_injection.hpp"
 #include "../tile_space.cuh"
 #include "fetch_context.cuh"
 #include "kind.hpp"
 
 #if defined(__CUDACC__)
 #  include "../detail/ptx.cuh"
+#  include "../pipeline/fetch_pipeline.cuh"
 #endif
 
-namespace clc::source {
+namespace clc {
+
+//! Device state of one `Ticket` launch. Zero before a launch and zero again after it: each cluster
+//! increments `retired` when its last claim comes back empty and the last one resets both as it
+//! exits, so back-to-back launches and CUDA-graph replays need no memset. Launches that may run
+//! concurrently need distinct workspaces.
+struct TicketWorkspace {
+  //! Next cluster index to hand out. 64-bit so that a claim is a 64-bit atomic, which the compiler
+  //! leaves alone (see ::clc::detail::atomic_fetch_add_relaxed).
+  unsigned long long ticket;
+  unsigned int retired;  //!< clusters of the current launch whose last claim has returned
+  unsigned int reserved;
+};
+
+namespace source {
 
 struct Ticket {
   static constexpr SourceKind kind = SourceKind::Ticket;
   static constexpr bool fetches = true;
   //! A starting CTA cannot know whether "its" slot was already handed out, so it claims a ticket.
   static constexpr bool first_from_launch_slot = false;
+  static constexpr GridMode default_grid = GridMode::ResidentCapacity;
+  static constexpr bool uses_workspace = true;  //!< prepare_launch binds a TicketWorkspace
+  static constexpr bool claims_ranges = true;   //!< honours max_grain (guided self-scheduling)
+  static constexpr bool fault_injectable = true;  //!< tests: testing/fault_injection.hpp
 
   //! Response encoding: {count, first_cta.x, first_cta.y, first_cta.z}. `count` consecutive
   //! cluster indices starting at the one whose first CTA is `first_cta` (0 = failure; 1 is what a
@@ -37,66 +61,93 @@ struct Ticket {
     *first = ClusterCoord{int(r.y), int(r.z), int(r.w)};
     return r.x;
   }
-  //! Guided self-scheduling grain: a quarter share of what remains, at most `max_grain` clusters and at
-  //! least one, so claims are large while much work remains and single clusters at the tail.
+  //! Guided self-scheduling grain: a quarter of an even share of what remains, at most `max_grain`
+  //! clusters and at least one: large while much remains, one cluster at the tail, and small enough
+  //! that workers arriving late (SMs held by another kernel) still find work to balance with.
   //! `max_grain <= 1` claims exactly one cluster per fetch, like hardware CLC.
   CLC_HOST_DEVICE static constexpr unsigned grain(std::int64_t remaining, unsigned workers, unsigned max_grain) {
     if (max_grain <= 1u || remaining <= 0) return 1u;
-    // A quarter of an even share of what remains: large while much remains, one cluster at the tail,
-    // and small enough that workers arriving late (SMs held by another kernel) still find work to
-    // balance with. remaining < 2^31, workers < 2^31: 64-bit product, 32-bit result.
+    // remaining < 2^31, workers < 2^31: 64-bit product, 32-bit result.
     unsigned const g = unsigned(std::uint64_t(remaining) / (4ull * (workers < 1u ? 1u : workers)));
     return g < 1u ? 1u : (g > max_grain ? max_grain : g);
   }
-
-  //! Test-only spurious failure decision (splitmix-style hash of seed, worker and step).
-  CLC_HOST_DEVICE static constexpr bool inject_failure(FetchContext const& c) {
-    if (c.fail_threshold == 0 || c.step == 0) return false;  // a worker's first claim never fails
-    std::uint64_t h = (std::uint64_t(c.seed) << 32) ^ (std::uint64_t(c.worker) * 0x9E3779B97F4A7C15ull) ^ c.step;
-    h ^= h >> 30; h *= 0xBF58476D1CE4E5B9ull;
-    h ^= h >> 27; h *= 0x94D049BB133111EBull;
-    h ^= h >> 31;
-    return std::uint32_t(h) < c.fail_threshold;
-  }
+  //! A response to 1-CTA clusters is a plain shared store (no peer to st.async into), so the
+  //! consumers' release needs no generic-to-async proxy fence; every other response is async.
+  CLC_HOST_DEVICE static constexpr bool async_delivery(unsigned cluster_size) { return cluster_size > 1u; }
 
 #if defined(__CUDACC__)
-  //! A claim in flight: the atomic's result is only needed when the response is encoded, so the
-  //! block-level loop starts the claim before the tile's body and finishes it after (the atomic's
-  //! round trip then overlaps the body). `grain == 0` marks an injected failure.
+  //! A claim in flight. Its atomic's result is needed only when the response is encoded, so the
+  //! block loop runs the tile's body between `start` and `finish` (the round trip overlaps it).
+  //! `grain == 0` marks an injected failure (tests).
   struct Claim {
     unsigned long long ticket = 0;
     unsigned grain = 0;
   };
 
-  //! Start a claim: one atomic on the ticket, sized by the guided grain from `ctx.counter_estimate`
-  //! (no extra read of the counter: that would be a second round trip per claim).
-  CLC_DEVICE static Claim claim_start(FetchContext const& ctx) {
-    if (inject_failure(ctx)) return Claim{0u, 0u};
+  //! Start a claim (the empty slot was acquired): one atomic on the ticket, sized by the guided
+  //! grain from this worker's estimate of the counter (no extra read: that would be a second round
+  //! trip per claim).
+  template <int Stages>
+  CLC_DEVICE Claim start(FetchContext const& ctx, FetchPipeline<Stages>&, PipelineState<Stages>) {
+#  if CLC_FAULT_INJECTION
+    if (testing::inject_failure(ctx.faults, ctx.worker, ctx.step)) return Claim{0u, 0u};
+#  endif
     // 32-bit: a validated space has at most 2^31-1 clusters.
     unsigned const clusters = ctx.map->clusters();
     unsigned g = 1u;
     if (ctx.max_grain > 1u) {
-      int const remaining = ctx.counter_estimate < clusters ? int(clusters - ctx.counter_estimate) : 0;
+      int const remaining = counter_estimate_ < clusters ? int(clusters - counter_estimate_) : 0;
       g = grain(remaining, ctx.workers, ctx.max_grain);
     }
     // Nothing may read the result here: the claim's point is that its round trip overlaps the body.
-    return Claim{detail::atomic_fetch_add_relaxed(&ctx.workspace->ticket, g), g};
+    return Claim{::clc::detail::atomic_fetch_add_relaxed(&ctx.workspace->ticket, g), g};
   }
 
-  //! Encode the response of a started claim: `count` clusters from ticket `t`, or a failure.
-  CLC_DEVICE static uint4 claim_finish(FetchContext const& ctx, Claim c) {
+  //! Encode the response of claim `c` and deliver it into slot `st` of every CTA of the cluster.
+  template <int Stages>
+  CLC_DEVICE void finish(FetchContext const& ctx, FetchPipeline<Stages>& pipe, PipelineState<Stages> st, Claim c) {
     unsigned long long const clusters = ctx.map->clusters();
-    if (c.grain == 0u || c.ticket >= clusters) return encode(0u, ClusterCoord{});
-    unsigned const left = unsigned(clusters - c.ticket);
-    return encode(left < c.grain ? left : c.grain, ctx.map->first_slot_of_cluster(int(c.ticket)));
+    uint4 v = encode(0u, ClusterCoord{});
+    if (c.grain != 0u && c.ticket < clusters) {
+      unsigned const left = unsigned(clusters - c.ticket);
+      v = encode(left < c.grain ? left : c.grain, ctx.map->first_slot_of_cluster(int(c.ticket)));
+    }
+    // Guided grain without re-reading the counter: since this worker's claim, the others have
+    // probably taken about as much each.
+    std::uint64_t const est = c.ticket + std::uint64_t(c.grain) * ctx.workers;
+    counter_estimate_ = est > 0xFFFFFFFFull ? 0xFFFFFFFFu : unsigned(est);
+    if (ctx.cluster_size == 1) {
+      pipe.producer_publish_local(st, v);  // st.async targets shared::cluster: no peer to write to
+    } else {
+      pipe.producer_arm(st, ctx.cluster_size);
+      // Deliver to every CTA, own CTA included through mapa, exactly as the multicast response does.
+      for (unsigned r = 0; r < ctx.cluster_size; ++r) ::clc::detail::st_async_16(pipe.slot(st), pipe.full_barrier(st), r, v);
+    }
+    if (v.x == 0u) {
+      // This cluster's last claim (the scheduler never claims after an empty response): retire it
+      // now. acq_rel orders every claim of this thread before the retirement and makes all the
+      // others' claims visible to the last retirer, which resets the workspace in `teardown`. The
+      // result is not read until then, so the round trip overlaps the cluster's last tile.
+      retire_prev_ = ::clc::detail::atomic_fetch_add_acq_rel(&ctx.workspace->retired, 1u);
+      retiring_ = true;
+    }
   }
 
-  //! Clusters of 2+ CTAs. Precondition: every CTA's `full` barrier has been armed with expect_tx(16).
-  //! Deliver to every CTA, own CTA included through mapa, exactly as the multicast response does.
-  CLC_DEVICE static void deliver(FetchContext const& ctx, uint4* slot, std::uint64_t* full, uint4 v) {
-    for (unsigned r = 0; r < ctx.cluster_size; ++r) detail::st_async_16(slot, full, r, v);
+  //! After the cluster barrier of the teardown (nobody of this cluster claims any more): the thread
+  //! whose retirement was the launch's last resets the workspace for the next launch.
+  CLC_DEVICE void teardown(FetchContext const& ctx) {
+    if (retiring_ && retire_prev_ + 1u == ctx.workers) {
+      atomicExch(&ctx.workspace->ticket, 0ull);
+      atomicExch(&ctx.workspace->retired, 0u);
+    }
   }
+
+ private:
+  unsigned counter_estimate_ = 0;  // where this worker guesses the global ticket is now
+  unsigned retire_prev_ = 0;       // the retirement atomic's result
+  bool retiring_ = false;          // this cluster has retired
 #endif
 };
 
-}  // namespace clc::source
+}  // namespace source
+}  // namespace clc

@@ -1,0 +1,131 @@
+//! @file port/kernel.cuh
+//! @brief The runtime's kernel for a ported body: the block-level worker (worker.cuh) calling the
+//! body with a virtual block per tile, plus the check mode (`Options::check_body`).
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+
+#include "../config.cuh"
+#include "../detail/ptx.cuh"
+#include "../scheduler.cuh"
+#include "../worker.cuh"
+#include "virtual_block.hpp"
+
+// Check mode (`Options::check_body`): how long a thread that has returned from the body waits for
+// the rest of its CTA before it reports a barrier hazard and traps. A correct body only waits for the
+// slowest thread of its own tile, so this is generous.
+#ifndef CLC_PORT_CHECK_TIMEOUT_NS
+#  define CLC_PORT_CHECK_TIMEOUT_NS 2000000000ull
+#endif
+
+namespace clc::port {
+
+#if defined(__CUDACC__)
+
+namespace detail {
+
+template <class Body>
+struct PortParams {
+  Body body;
+  SchedulerParams sched;
+  dim3 grid;                 //!< the original grid (what vb.dim reports)
+  dim3 block;                //!< the original block shape (what vb.block reports)
+  unsigned dynamic_smem_bytes = 0;
+  bool check_body = false;
+};
+
+//! Check mode: fill the dynamic shared memory with 0xFF bytes (NaN as float, -1 as int), so a body
+//! that reads what an earlier tile left there reads garbage every time, not only sometimes.
+inline __noinline__ CLC_DEVICE void poison_dynamic_smem(unsigned dynamic_smem_bytes) {
+  extern __shared__ __align__(16) unsigned char clc_port_dynamic_smem[];
+  unsigned const words = dynamic_smem_bytes / 4u;
+  for (unsigned i = threadIdx.x; i < words; i += blockDim.x)
+    reinterpret_cast<unsigned*>(clc_port_dynamic_smem)[i] = 0xFFFFFFFFu;
+  for (unsigned i = words * 4u + threadIdx.x; i < dynamic_smem_bytes; i += blockDim.x) clc_port_dynamic_smem[i] = 0xFF;
+}
+
+//! Check mode, after one thread returned from the body of a tile: wait until every thread of the CTA
+//! has returned from it (`returned` reaches `expected`), then poison the dynamic shared memory.
+inline __noinline__ CLC_DEVICE void check_after_body(VirtualBlock const& vb, unsigned long long* returned,
+                                        unsigned long long expected, unsigned dynamic_smem_bytes) {
+  // Release: this thread's shared-memory accesses in the body happen before its count is seen, so
+  // no thread poisons a word another thread still reads.
+  __threadfence_block();
+  atomicAdd(returned, 1ull);
+  std::uint64_t const t0 = clc::detail::globaltimer_ns();
+  // A thread that returned before a barrier sits here while the others wait on that barrier: the
+  // count never completes. A spin (not a barrier) is what lets us notice and say so.
+  while (*static_cast<unsigned long long volatile*>(returned) < expected) {
+    if (clc::detail::globaltimer_ns() - t0 > CLC_PORT_CHECK_TIMEOUT_NS) {
+      unsigned long long const seen = *static_cast<unsigned long long volatile*>(returned);
+      unsigned const threads = unsigned(threads_of(vb.block));
+      // Device-side diagnostic of an opt-in debug mode (like a device assert): the trap makes the
+      // context unusable, so a message is the only way to name the tile and thread.
+      printf("clc::port check_body: tile (%u,%u,%u): thread (%u,%u,%u) returned from the body but only %llu of %u "
+             "threads did within the timeout: a `return` (or exit) before a __syncthreads() the other threads "
+             "still wait on? See docs/porting.md\n",
+             vb.idx.x, vb.idx.y, vb.idx.z, vb.thread.x, vb.thread.y, vb.thread.z,
+             seen - (expected - threads), threads);
+      __trap();
+    }
+    __nanosleep(256);
+  }
+  // Acquire: every other thread's body accesses happen before the poison below.
+  __threadfence_block();
+  poison_dynamic_smem(dynamic_smem_bytes);
+  // The runtime's barrier after this tile orders the poison before the next tile's body.
+}
+
+template <class Body, class Source, int Stages>
+CLC_DEVICE CLC_FORCEINLINE void run_ported(PortParams<Body> const& p) {
+  __shared__ typename Scheduler<Source, Stages>::SharedStorage storage;
+  __shared__ unsigned long long returned;  // check mode: body returns counted over all tiles so far
+  Scheduler<Source, Stages> sched(storage, p.sched, blockDim.x / 32u);
+  if (threadIdx.x == 0) returned = 0;
+  if (p.check_body) poison_dynamic_smem(p.dynamic_smem_bytes);
+  sched.init();  // its cluster barrier also makes `returned = 0` and the poison visible to the whole CTA
+  uint3 const thread = thread_of(threadIdx.x, p.block);
+  unsigned long long done = 0;  // tiles this thread finished
+  auto body = [&](WorkTile const& t) {
+    VirtualBlock const vb = virtual_block_of(t, p.grid, p.block, thread);
+    p.body(vb);
+    // run_block puts a __syncthreads after this lambda: shared memory is free for the next tile.
+    if (p.check_body) check_after_body(vb, &returned, ++done * blockDim.x, p.dynamic_smem_bytes);
+  };
+  clc::detail::run_block(sched, body);
+  sched.finish();
+}
+
+}  // namespace detail
+
+//! The runtime's kernel for a ported body (no launch bounds: the compiler chooses registers as it
+//! would have for the original kernel without `__launch_bounds__`).
+template <class Body, class Source, int Stages>
+__global__ void port_kernel(__grid_constant__ detail::PortParams<Body> const p) {
+  detail::run_ported<Body, Source, Stages>(p);
+}
+
+//! Same, carrying the original kernel's `__launch_bounds__`.
+template <class Body, class Source, int Stages, int MaxThreads, int MinBlocks>
+__global__ void __launch_bounds__(MaxThreads, MinBlocks)
+    port_kernel_bounded(__grid_constant__ detail::PortParams<Body> const p) {
+  detail::run_ported<Body, Source, Stages>(p);
+}
+
+namespace detail {
+
+template <class Body, class Source, int Stages, class Bounds>
+constexpr auto port_kernel_for() {
+  if constexpr (Bounds::max_threads == 0) {
+    return &port_kernel<Body, Source, Stages>;
+  } else {
+    return &port_kernel_bounded<Body, Source, Stages, Bounds::max_threads, Bounds::min_blocks>;
+  }
+}
+
+}  // namespace detail
+
+#endif  // __CUDACC__
+
+}  // namespace clc::port

@@ -1,0 +1,32 @@
+//! @file scheduler_params.hpp
+//! @brief `SchedulerParams`: everything the device side of a launch needs, built on the host by
+//! `prepare_launch` (or `clc::launch`) and passed to the kernel by value (`__grid_constant__`).
+#pragma once
+
+#include <cstdint>
+
+#include "config.cuh"
+#include "testing/fault_injection.hpp"
+#include "tile_map.cuh"
+#include "tile_space.cuh"
+#include "trace_record.hpp"
+
+namespace clc {
+
+struct TicketWorkspace;
+
+struct SchedulerParams {
+  TileSpace tiles;
+  TileMap map;  //!< `tiles` with its divisors precomputed (prepare_launch fills it: TileMap(tiles))
+  TicketWorkspace* workspace = nullptr;  //!< sources that keep launch state in global memory (Ticket)
+  TileTraceRecord* trace = nullptr;      //!< optional per-tile trace, indexed by linear tile id
+  //! Sources that claim ranges (Ticket): most clusters one fetch may claim. 1 (default) = one per
+  //! fetch, exactly as hardware CLC; larger = guided self-scheduling (claims shrink as work runs
+  //! out), which amortises the fetch over tiny tiles. Ignored by the other sources.
+  std::uint32_t max_grain = 1;
+#if CLC_FAULT_INJECTION
+  testing::FaultParams faults;  //!< tests only (testing/fault_injection.hpp)
+#endif
+};
+
+}  // namespace clc
