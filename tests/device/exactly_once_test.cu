@@ -116,6 +116,27 @@ TEST(HardwareSource, RefusedOnDevicesWithoutClc) {
   EXPECT_TRUE(clc_test::all_equal(counts.counts(), 128u, t));
 }
 
+TEST(TargetProbe, ReportsTheCodeThatRunsOnThisDevice) {
+  CLC_REQUIRE_GPU();
+  int major = 0, minor = 0;
+  CUDA_OK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0));
+  CUDA_OK(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, 0));
+  if (major != 9) GTEST_SKIP() << "the expectations below are for an sm_90 device";
+  clc::KernelFacts kf;
+  CLC_OK(clc::detail::kernel_facts(
+      reinterpret_cast<void const*>(&clc::block_kernel<clc_test::CountTiles, clc::source::Ticket, 2>),
+      reinterpret_cast<void const*>(&clc::detail::target_probe_kernel<>), &kf));
+  EXPECT_EQ(kf.binary_version, 90);
+  EXPECT_EQ(kf.ptx_version, 90);
+  EXPECT_FALSE(kf.hardware_clc);
+  EXPECT_FALSE(kf.multicast);
+  // Auto with a resident-capacity grid is Ticket (as on Blackwell); Hardware is refused by name.
+  clc::SourceKind s = clc::SourceKind::Hardware;
+  CLC_OK(clc::resolve_auto_source(clc::SourceKind::Auto, &clc::block_kernel<clc_test::CountTiles, clc::source::Ticket, 2>,
+                                  clc::TileSpace(10), &s, clc::GridMode::ResidentCapacity));
+  EXPECT_EQ(s, clc::SourceKind::Ticket);
+}
+
 }  // namespace
 
 namespace {

@@ -1,5 +1,8 @@
-// Compiled to PTX by the RuntimePtx test for sm_90a and sm_100a: the block-level kernel under every
-// source and a warp-role kernel, so the check can reject special registers the runtime must not read.
+// Compiled to PTX by the RuntimePtx test for sm_90a and sm_100a (the block-level kernel under every
+// source and a warp-role kernel, so the check can reject special registers the runtime must not
+// read), and by the HardwarePtx tests for every Blackwell target as their Ticket control; the
+// clc::launch call below instantiates every source's kernel the way a user's file does, so each
+// target must also compile it.
 #include "clc/clc.cuh"
 
 struct StoreTile {
@@ -41,3 +44,6 @@ void const* runtime_role_kernels[] = {
     reinterpret_cast<void const*>(&roles_kernel<clc::source::Static>),
     reinterpret_cast<void const*>(&roles_kernel<clc::source::Single>),
 };
+
+// A user's call site: clc::launch instantiates the block kernel of every source (Hardware included).
+clc::Error launch_store_tile(int* out) { return clc::launch(StoreTile{out}, clc::TileSpace(4, 4).with_cluster(2, 1)); }
