@@ -18,7 +18,7 @@
 #include <cuda_runtime.h>
 
 #include "clc/port.cuh"
-#include "hog.cuh"
+#include "clc/tools/interference.hpp"
 
 //! Examples are programs: a failed CUDA call prints where and exits non-zero.
 #define EX_CUDA(call)                                                                                 \
@@ -29,6 +29,16 @@
                    cudaGetErrorString(ex_e_));                                                        \
       std::exit(1);                                                                                   \
     }                                                                                                 \
+  } while (0)
+
+//! Same for a clc call that returns a clc::Error.
+#define EX_CLC(call)                                                                   \
+  do {                                                                                 \
+    clc::Error const ex_e_ = (call);                                                   \
+    if (!ex_e_.ok()) {                                                                 \
+      std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call, ex_e_.what().c_str()); \
+      std::exit(1);                                                                    \
+    }                                                                                  \
   } while (0)
 
 namespace clc_examples {
@@ -113,9 +123,8 @@ inline int run_port_case(PortCase const& c) {
   EX_CUDA(cudaGetDeviceProperties(&prop, 0));
   cudaStream_t stream = nullptr, hog_stream = nullptr;
   EX_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-  EX_CUDA(Hog::make_stream(&hog_stream));
-  Hog hog;
-  EX_CUDA(hog.init(prop.multiProcessorCount / 4));
+  EX_CLC(clc::tools::greatest_priority_stream(&hog_stream));
+  int const hog_sms = prop.multiProcessorCount / 4;
   cudaEvent_t start, stop, gate_done;
   EX_CUDA(cudaEventCreate(&start));
   EX_CUDA(cudaEventCreate(&stop));
@@ -142,12 +151,12 @@ inline int run_port_case(PortCase const& c) {
   auto start_hog = [&](double ms) {
     EX_CUDA(cudaEventRecord(gate_done, stream));
     EX_CUDA(cudaStreamWaitEvent(hog_stream, gate_done, 0));
-    EX_CUDA(hog.launch(hog_stream, ms));
+    EX_CLC(clc::tools::hold_sms(hog_sms, ms, hog_stream));
   };
   auto checked_run = [&](Variant const& v, bool with_hog, double hog_ms) {
     for (Output const& o : c.outputs) EX_CUDA(cudaMemsetAsync(o.ptr, 0xFF, o.bytes, stream));
     if (c.reset) c.reset(stream);
-    EX_CUDA(launch_gate(stream, kGateUs));
+    EX_CLC(clc::tools::hold_sms(1, kGateUs * 1e-3, stream));  // the gate
     if (with_hog) start_hog(hog_ms);
     launch(v);
     EX_CUDA(cudaDeviceSynchronize());
@@ -155,7 +164,7 @@ inline int run_port_case(PortCase const& c) {
   auto median_ms = [&](Variant const& v, bool with_hog, double hog_ms) {
     std::vector<float> t;
     for (int i = 0; i < kWarmup + kReps; ++i) {
-      EX_CUDA(launch_gate(stream, kGateUs));
+      EX_CLC(clc::tools::hold_sms(1, kGateUs * 1e-3, stream));  // the gate
       if (with_hog) start_hog(hog_ms);
       EX_CUDA(cudaEventRecord(start, stream));
       launch(v);
@@ -186,7 +195,7 @@ inline int run_port_case(PortCase const& c) {
   double const hog_ms = std::max(0.5, 2.0 * base_ms);  // the hog outlasts an undisturbed launch
 
   std::printf("hog: %d of %d SMs for %.2f ms (%zu bytes of shared memory per CTA), high-priority stream\n",
-              hog.sms(), prop.multiProcessorCount, hog_ms, hog.smem_bytes());
+              hog_sms, prop.multiProcessorCount, hog_ms, prop.sharedMemPerBlockOptin);
   std::printf("%-12s %-10s %12s %18s\n", "variant", "outputs", "median ms", "median ms (hog)");
   for (Variant const& v : variants) {
     std::string verdict = "reference";

@@ -1,10 +1,12 @@
 //! @file interference.cu
 //! @brief clc::tools::hold_sms: CTAs that own an SM each for a given time.
+#include <cstdint>
 #include <string>
 
 #include <cuda_runtime.h>
 
 #include "clc/detail/cuda_check.hpp"
+#include "clc/detail/ptx.cuh"
 #include "clc/tools/interference.hpp"
 
 namespace clc::tools {
@@ -12,13 +14,11 @@ namespace {
 
 __global__ void hold_sm_kernel(unsigned long long duration_ns) {
   extern __shared__ unsigned char reserve[];  // only its size matters: it keeps other CTAs off the SM
-  unsigned long long start = 0, now = 0;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
+  std::uint64_t const start = detail::globaltimer_ns();
   if (threadIdx.x == 0) reserve[0] = 0;
   do {
-    __nanosleep(1000);
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
-  } while (now - start < duration_ns);
+    __nanosleep(1000);  // hold the SM, not its issue slots
+  } while (detail::globaltimer_ns() - start < duration_ns);
 }
 
 }  // namespace
@@ -35,6 +35,14 @@ Error hold_sms(int num_sms, double ms, cudaStream_t stream) {
   CLC_CUDA_TRY(cudaFuncSetAttribute(hold_sm_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
   hold_sm_kernel<<<num_sms, 32, static_cast<size_t>(smem), stream>>>(static_cast<unsigned long long>(ms * 1e6));
   CLC_CUDA_TRY(cudaGetLastError());
+  return success();
+}
+
+Error greatest_priority_stream(cudaStream_t* stream) {
+  if (stream == nullptr) return invalid_argument("stream must not be null");
+  int least = 0, greatest = 0;
+  CLC_CUDA_TRY(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+  CLC_CUDA_TRY(cudaStreamCreateWithPriority(stream, cudaStreamNonBlocking, greatest));
   return success();
 }
 

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "clc/tools/spin.cuh"
 #include "device_common.cuh"
 
 namespace {
@@ -14,14 +15,6 @@ struct RolesParams {
   unsigned consumer_delay_ns;
 };
 
-__device__ void spin_ns(unsigned ns) {
-  if (ns == 0) return;
-  unsigned long long t0, t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
-  do {
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  } while (t - t0 < ns);
-}
 
 template <class Source, int Stages>
 __global__ void roles_kernel(__grid_constant__ RolesParams const p) {
@@ -38,7 +31,7 @@ __global__ void roles_kernel(__grid_constant__ RolesParams const p) {
     for (clc::WorkTile t : sched.tiles(role)) {
       std::int64_t const id = t.x + std::int64_t(ts.x) * (t.y + std::int64_t(ts.y) * t.z);
       if ((threadIdx.x & 31) == 0) atomicAdd(&p.counts[std::int64_t(warp - 1) * ts.tiles() + id], 1u);
-      if (role == clc::Role::Consumer) spin_ns(p.consumer_delay_ns * unsigned(warp - 1));
+      if (role == clc::Role::Consumer) clc::tools::spin_ns(p.consumer_delay_ns * unsigned(warp - 1));
     }
   }
   sched.finish();

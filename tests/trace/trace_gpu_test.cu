@@ -10,6 +10,8 @@
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
+#include "clc/tools/spin.cuh"
+
 #include <clc/clc.cuh>
 #include <gpu_trace.cuh>
 
@@ -25,11 +27,7 @@ struct CountAndSpin {
     if (threadIdx.x == 0) {
       std::int64_t const id = t.x + std::int64_t(tiles.x) * (t.y + std::int64_t(tiles.y) * t.z);
       atomicAdd(&counts[id], 1u);
-      unsigned long long t0 = 0, now = 0;
-      asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
-      do {
-        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
-      } while (now - t0 < spin_ns);
+      clc::tools::spin_ns(spin_ns);
     }
   }
 };

@@ -1,0 +1,190 @@
+//! @file runner.cuh
+//! @brief How `clc-bench sched` runs one configuration: the GPU context (the timed stream and the
+//! hog's higher-priority stream), one timed launch with an optional SM-holding kernel before it, the
+//! median of repeated launches, and a traced run.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include <cuda_runtime.h>
+
+#include <clc/clc.cuh>
+#include <clc/detail/cuda_check.hpp>
+#include <clc/tools/interference.hpp>
+#include <gpu_trace.cuh>
+
+#include "common/gpu_info.hpp"
+#include "common/stats.hpp"
+
+namespace clc::bench::sched {
+
+struct RunConfig {
+  SourceKind source = SourceKind::Ticket;
+  GridMode grid = GridMode::Default;
+  int stages = 2;
+  int max_grain = 0;  // Ticket: 0 = automatic (clc::kAutoMaxGrain on resident grids, 1 on every-tile grids)
+  int block_threads = 128;
+  std::size_t smem = 0;  // dynamic shared memory per CTA
+};
+
+template <class F>
+Error launch_stages(int stages, F const& f, TileSpace const& ts, LaunchOptions const& o, LaunchInfo* info) {
+  switch (stages) {
+    case 1: return launch<1>(f, ts, o, info);
+    case 2: return launch<2>(f, ts, o, info);
+    case 4: return launch<4>(f, ts, o, info);
+    default: return invalid_argument("stages must be 1, 2 or 4 (got " + std::to_string(stages) + ")");
+  }
+}
+
+//! The GPU-side context shared by all runs: two streams (the hog's has the higher priority, so its
+//! CTAs are placed before the timed launch's) and events.
+struct Gpu {
+  cudaStream_t stream = nullptr;
+  cudaStream_t hog_stream = nullptr;
+  cudaEvent_t e0 = nullptr, e1 = nullptr, h0 = nullptr, h1 = nullptr;
+  clc::bench::GpuInfo info;
+  int sms = 0;
+  std::string name;
+
+  Error init() {
+    if (!clc::bench::query_gpu(&info)) return {Status::CudaError, "cannot query the current CUDA device"};
+    sms = info.sm_count;
+    name = info.name;
+    CLC_CUDA_TRY(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    CLC_TRY(tools::greatest_priority_stream(&hog_stream));
+    for (cudaEvent_t* e : {&e0, &e1, &h0, &h1}) CLC_CUDA_TRY(cudaEventCreate(e));
+    return success();
+  }
+  ~Gpu() {
+    for (cudaEvent_t e : {e0, e1, h0, h1})
+      if (e) (void)cudaEventDestroy(e);
+    if (stream) (void)cudaStreamDestroy(stream);
+    if (hog_stream) (void)cudaStreamDestroy(hog_stream);
+  }
+};
+
+//! Another kernel (clc::tools::hold_sms) that holds `sms` SMs for `ms`, launched on the hog stream
+//! right before the timed launch.
+struct Hog {
+  int sms = 0;
+  double ms = 0.0;
+};
+
+struct Sample {
+  double ms = 0.0;          // timed launch, events
+  double overlap_ms = 0.0;  // time the hog's SMs were held while the timed launch ran
+};
+
+//! One launch (with the hog before it), timed with events on the launch's stream.
+template <class F>
+Error run_once(Gpu& g, F const& f, TileSpace const& ts, RunConfig const& c, Hog const& hog, TileTraceRecord* trace,
+               Sample* out, LaunchInfo* info) {
+  LaunchOptions o;
+  o.source = c.source;
+  o.grid = c.grid;
+  o.max_grain = c.max_grain;
+  o.block_threads = c.block_threads;
+  o.dynamic_smem_bytes = c.smem;
+  o.stream = g.stream;
+  o.trace = trace;
+  bool const hogging = hog.sms > 0 && hog.ms > 0.0;
+  if (hogging) {
+    CLC_CUDA_TRY(cudaEventRecord(g.h0, g.hog_stream));
+    CLC_TRY(tools::hold_sms(hog.sms, hog.ms, g.hog_stream));
+    CLC_CUDA_TRY(cudaEventRecord(g.h1, g.hog_stream));
+  }
+  CLC_CUDA_TRY(cudaEventRecord(g.e0, g.stream));
+  CLC_TRY(launch_stages(c.stages, f, ts, o, info));
+  CLC_CUDA_TRY(cudaEventRecord(g.e1, g.stream));
+  CLC_CUDA_TRY(cudaStreamSynchronize(g.stream));
+  CLC_CUDA_TRY(cudaStreamSynchronize(g.hog_stream));
+  float ms = 0.f;
+  CLC_CUDA_TRY(cudaEventElapsedTime(&ms, g.e0, g.e1));
+  out->ms = ms;
+  out->overlap_ms = 0.0;
+  if (hogging) {
+    float hs = 0.f, he = 0.f;  // hog start / end relative to the timed launch's start event
+    CLC_CUDA_TRY(cudaEventElapsedTime(&hs, g.e0, g.h0));
+    CLC_CUDA_TRY(cudaEventElapsedTime(&he, g.e0, g.h1));
+    out->overlap_ms = std::max(0.0, std::min<double>(he, ms) - std::max<double>(hs, 0.0));
+  }
+  return success();
+}
+
+struct Timing {
+  double median_ms = 0.0;
+  double min_ms = 0.0;
+  double overlap_ms = 0.0;  // median
+  LaunchInfo info;
+};
+
+template <class F>
+Error time_runs(Gpu& g, F const& f, TileSpace const& ts, RunConfig const& c, Hog const& hog, int warmup, int reps,
+                Timing* out) {
+  std::vector<double> ms, ov;
+  Sample s;
+  for (int i = 0; i < warmup; ++i) CLC_TRY(run_once(g, f, ts, c, hog, nullptr, &s, &out->info));
+  for (int i = 0; i < reps; ++i) {
+    CLC_TRY(run_once(g, f, ts, c, hog, nullptr, &s, &out->info));
+    ms.push_back(s.ms);
+    ov.push_back(s.overlap_ms);
+  }
+  out->median_ms = clc::bench::median(ms);
+  out->min_ms = *std::min_element(ms.begin(), ms.end());
+  out->overlap_ms = clc::bench::median(ov);
+  return success();
+}
+
+//! One traced run (hog included), records downloaded.
+template <class F>
+Error traced_run(Gpu& g, F const& f, TileSpace const& ts, RunConfig const& c, Hog const& hog, TraceBuffer& buf,
+                 std::vector<TileTraceRecord>* recs, Sample* s) {
+  CLC_TRY(buf.allocate(ts));
+  CLC_TRY(buf.clear(g.stream));
+  CLC_CUDA_TRY(cudaStreamSynchronize(g.stream));
+  LaunchInfo info;
+  CLC_TRY(run_once(g, f, ts, c, hog, buf.data(), s, &info));
+  CLC_TRY(buf.download(g.stream, recs));
+  return check_tile_trace(*recs, ts, g.sms);
+}
+
+//! "Static", "Ticket" (automatic grain), "Ticket g1", "Ticket/every-tile".
+inline std::string source_label(RunConfig const& c) {
+  std::string s = to_string(c.source);
+  if (c.source != SourceKind::Ticket) return s;
+  if (c.grid == GridMode::EveryTile) return s + "/every-tile";
+  if (c.max_grain > 0) s += " g" + std::to_string(c.max_grain);
+  return s;
+}
+
+//! The Ticket variants compared everywhere: automatic grain (the default) and one cluster per fetch.
+inline std::vector<RunConfig> standard_configs(std::size_t smem, bool every_tile) {
+  std::vector<RunConfig> out;
+  for (SourceKind src : {SourceKind::Static, SourceKind::Ticket, SourceKind::Single}) {
+    RunConfig c;
+    c.source = src;
+    c.smem = smem;
+    out.push_back(c);
+    if (src == SourceKind::Ticket) {
+      c.max_grain = 16;  // a smaller cap than the automatic one, side by side
+      out.push_back(c);
+      c.max_grain = 1;
+      out.push_back(c);
+      if (every_tile) {
+        c.max_grain = 0;
+        c.grid = GridMode::EveryTile;
+        out.push_back(c);
+      }
+    }
+  }
+  return out;
+}
+
+//! Two of these do not fit in 228 KiB of shared memory: one CTA per SM.
+constexpr std::size_t kOneCtaPerSmSmem = 120 * 1024;
+
+}  // namespace clc::bench::sched
