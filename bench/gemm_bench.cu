@@ -18,8 +18,8 @@
 #include <cuda_runtime.h>
 
 #include "clc/tools/interference.hpp"
+#include "clc/trace.hpp"
 #include "common/gpu_info.hpp"
-#include "common/json.hpp"
 #include "common/progress.hpp"
 #include "common/stats.hpp"
 #include "common/subcommand.hpp"
@@ -468,19 +468,9 @@ int gemm_main(int argc, char** argv) {
   std::printf("\ngeomean ratio (cuBLAS time / clc time, >1 = clc faster) over %zu shapes: %.3f\n", ratios.size(), gm);
 
   if (!cfg.json.empty()) {
-    JsonWriter j;
+    json::Writer j(3);  // one line per result
     j.begin_object();
-    j.field("bench", "gemm");
-    j.field("date", utc_now());
-    j.field("commit", commit_id(cfg.commit));
-    j.begin_object("gpu");
-    j.field("name", gpu.name);
-    j.field("sm_count", gpu.sm_count);
-    j.field("compute_capability", std::to_string(gpu.cc_major) + "." + std::to_string(gpu.cc_minor));
-    j.field("l2_bytes", static_cast<long long>(gpu.l2_bytes));
-    j.field("cuda_runtime", gpu.runtime_version);
-    j.field("cuda_driver", gpu.driver_version);
-    j.end_object();
+    write_context(j, "clc-bench gemm", commit_id(cfg.commit), gpu);
     j.field("types", "bf16 x bf16 -> bf16, fp32 accumulation");
     j.field("layout", cfg.b_row_major ? "A row-major, B row-major, D row-major" : "A row-major, B column-major, D row-major");
     j.field("source", to_string(cfg.source));
@@ -509,15 +499,15 @@ int gemm_main(int argc, char** argv) {
       j.field("tile_m", r.info.tile_m);
       j.field("tile_n", r.info.tile_n);
       j.field("tma_store_epilogue", r.info.tma_store);
-      j.field("workers", static_cast<long long>(r.info.launch.workers));
+      j.field("workers", r.info.launch.workers);
       if (!r.error.empty()) j.field("error", r.error);
       j.end_object();
     }
     j.end_array();
     j.field("geomean_ratio", gm);
     j.end_object();
-    if (!j.save(cfg.json)) {
-      std::fprintf(stderr, "clc-bench gemm: cannot write %s\n", cfg.json.c_str());
+    if (Error e = write_text_file(cfg.json, j.str() + "\n")) {
+      std::fprintf(stderr, "clc-bench gemm: %s\n", e.what().c_str());
       return 1;
     }
     std::printf("wrote %s\n", cfg.json.c_str());

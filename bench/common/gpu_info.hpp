@@ -8,6 +8,8 @@
 
 #include <cuda_runtime_api.h>
 
+#include "json.hpp"
+
 namespace clc::bench {
 
 //! Empty when a CUDA device is usable, else a sentence saying why not.
@@ -61,6 +63,16 @@ inline std::string commit_id(std::string const& from_cli) {
 #else
   return "unknown";
 #endif
+}
+
+//! The members every benchmark document starts with (docs/json.md): schema_version, tool, date,
+//! commit, gpu. Call right after `begin_object()`.
+inline void write_context(json::Writer& w, char const* tool, std::string const& commit, GpuInfo const& gpu) {
+  w.header(tool).field("date", utc_now()).field("commit", commit);
+  w.begin_object("gpu").field("name", gpu.name).field("sm_count", gpu.sm_count);
+  w.field("compute_capability", std::to_string(gpu.cc_major) + "." + std::to_string(gpu.cc_minor));
+  w.field("l2_bytes", gpu.l2_bytes).field("cuda_runtime", gpu.runtime_version).field("cuda_driver", gpu.driver_version);
+  w.end_object();
 }
 
 }  // namespace clc::bench

@@ -1,7 +1,7 @@
 //! @file sched_report.hpp
 //! @brief What `clc-bench sched` prints and writes, on top of bench/common: each part is a table a
 //! person reads (bench/common/table.hpp) whose rows also carry typed fields for the JSON a program
-//! reads (bench/common/json.hpp), plus the speed targets, met or missed.
+//! reads (clc::json), plus the speed targets, met or missed.
 #pragma once
 
 #include <cstdio>
@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "common/gpu_info.hpp"
-#include "common/json.hpp"
 #include "common/progress.hpp"
 #include "common/table.hpp"
 
@@ -102,29 +101,20 @@ class Report {
   }
 
   std::string json() const {
-    clc::bench::JsonWriter w;
+    json::Writer w(5);  // one line per row
     w.begin_object();
-    w.field("benchmark", "sched");
-    w.field("date", clc::bench::utc_now());
-    w.field("commit", commit_);
+    clc::bench::write_context(w, "clc-bench sched", commit_, gpu_);
     w.field("quick", quick_);
-    w.begin_object("gpu");
-    w.field("name", gpu_.name);
-    w.field("sms", gpu_.sm_count);
-    w.field("compute_capability", std::to_string(gpu_.cc_major) + "." + std::to_string(gpu_.cc_minor));
-    w.field("cuda_runtime", gpu_.runtime_version);
-    w.field("cuda_driver", gpu_.driver_version);
-    w.end_object();
     w.begin_object("parts");
     for (auto const& p : parts_) {
-      w.begin_object(p->key.c_str());
+      w.begin_object(p->key);
       w.field("title", p->title);
       w.begin_array("rows");
       for (auto const& r : p->rows) {
         w.begin_object();
         for (Field const& f : r) {
-          if (f.number) w.field(f.key.c_str(), f.num);
-          else w.field(f.key.c_str(), f.str);
+          if (f.number) w.field(f.key, f.num);
+          else w.field(f.key, f.str);
         }
         w.end_object();
       }

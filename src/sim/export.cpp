@@ -2,7 +2,7 @@
 //! @brief Simulator results -> trace records, Gantt charts, table, JSON.
 #include <clc/sim/export.hpp>
 
-#include "json_util.hpp"
+#include "json.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -13,10 +13,12 @@ namespace clc::sim {
 
 namespace {
 
-using detail::json_number;
-using detail::json_string;
-
-std::string num(double v) { return json_number(v, "%.10g"); }
+// A time for a tooltip: up to ten significant digits.
+std::string num(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.10g", v);
+  return buf;
+}
 
 std::string fixed(double v, int width, int decimals) {
   char buf[64];
@@ -36,18 +38,13 @@ std::uint64_t to_ns(double t, double ns_per_unit) {
   return v > 0 ? static_cast<std::uint64_t>(v) : 0;
 }
 
-std::string config_json(Config const& c) {
-  std::string s = "{\"tiles\":" + std::to_string(c.tiles) + ",\"sms\":" + std::to_string(c.sms) +
-                  ",\"ctas_per_sm\":" + std::to_string(c.ctas_per_sm) + ",\"slots\":" + std::to_string(c.slots()) +
-                  ",\"workers\":" + std::to_string(c.workers) + ",\"launch_latency\":" + num(c.launch_latency) +
-                  ",\"fetch_latency\":" + num(c.fetch_latency) + ",\"stages\":" + std::to_string(c.stages) +
-                  ",\"throttle\":" + (c.throttle ? "true" : "false") + ",\"busy\":[";
-  for (std::size_t i = 0; i < c.busy.size(); ++i) {
-    if (i) s += ",";
-    s += "{\"slot\":" + std::to_string(c.busy[i].slot) + ",\"until\":" + num(c.busy[i].until) + "}";
-  }
-  s += "]}";
-  return s;
+void write_config(json::Writer& w, Config const& c) {
+  w.begin_object("config").field("tiles", c.tiles).field("sms", c.sms).field("ctas_per_sm", c.ctas_per_sm);
+  w.field("slots", c.slots()).field("workers", c.workers).field("launch_latency", c.launch_latency);
+  w.field("fetch_latency", c.fetch_latency).field("stages", c.stages).field("throttle", c.throttle);
+  w.begin_array("busy");
+  for (auto const& b : c.busy) w.begin_object().field("slot", b.slot).field("until", b.until).end_object();
+  w.end_array().end_object();
 }
 
 }  // namespace
@@ -144,44 +141,38 @@ std::string comparison_table(std::vector<SimResult> const& results) {
 }
 
 std::string to_json(std::vector<SimResult> const& results) {
-  std::string s = "{\"config\":";
-  s += results.empty() ? "null" : config_json(results.front().config);
-  s += ",\"results\":[";
-  for (std::size_t i = 0; i < results.size(); ++i) {
-    SimResult const& r = results[i];
-    if (i) s += ",";
-    s += "\n{\"source\":" + json_string(to_string(r.source)) + ",\"makespan\":" + num(r.makespan) +
-         ",\"last_tile_end\":" + num(r.last_tile_end) + ",\"ideal\":" + num(r.ideal) +
-         ",\"total_work\":" + num(r.total_work) + ",\"mean_utilisation\":" + num(r.mean_utilisation) +
-         ",\"launches\":" + std::to_string(r.launches) + ",\"cancelled\":" + std::to_string(r.cancelled) +
-         ",\"tiles\":[";
-    for (std::size_t k = 0; k < r.tiles.size(); ++k) {
-      TileRecord const& t = r.tiles[k];
-      if (k) s += ",";
-      s += "{\"tile\":" + std::to_string(t.tile) + ",\"worker\":" + std::to_string(t.worker) +
-           ",\"slot\":" + std::to_string(t.slot) + ",\"start\":" + num(t.start) + ",\"end\":" + num(t.end) +
-           ",\"claimed\":" + (t.claimed ? "true" : "false") + "}";
-    }
-    s += "],\"workers\":[";
-    for (std::size_t k = 0; k < r.workers.size(); ++k) {
-      WorkerRecord const& w = r.workers[k];
-      if (k) s += ",";
-      s += "{\"worker\":" + std::to_string(w.worker) + ",\"launch_slot\":" + std::to_string(w.launch_slot) +
-           ",\"slot\":" + std::to_string(w.slot) + ",\"started\":" + num(w.started) + ",\"exited\":" +
-           num(w.exited) + ",\"busy\":" + num(w.busy) + ",\"tiles\":" + std::to_string(w.tiles) + "}";
-    }
-    s += "],\"slots\":[";
-    for (std::size_t k = 0; k < r.slots.size(); ++k) {
-      SlotStats const& st = r.slots[k];
-      if (k) s += ",";
-      s += "{\"slot\":" + std::to_string(st.slot) + ",\"sm\":" + std::to_string(st.sm) +
-           ",\"available_from\":" + num(st.available_from) + ",\"busy\":" + num(st.busy) +
-           ",\"utilisation\":" + num(st.utilisation) + "}";
-    }
-    s += "]}";
+  json::Writer w(3);  // one line per tile, worker and slot record
+  w.begin_object().header("clc-sim");
+  if (results.empty()) {
+    w.field("config", nullptr);
+  } else {
+    write_config(w, results.front().config);
   }
-  s += "\n]}\n";
-  return s;
+  w.begin_array("results");
+  for (SimResult const& r : results) {
+    w.begin_object().field("source", to_string(r.source)).field("makespan", r.makespan);
+    w.field("last_tile_end", r.last_tile_end).field("ideal", r.ideal).field("total_work", r.total_work);
+    w.field("mean_utilisation", r.mean_utilisation).field("launches", r.launches).field("cancelled", r.cancelled);
+    w.begin_array("tiles");
+    for (TileRecord const& t : r.tiles) {
+      w.begin_object().field("tile", t.tile).field("worker", t.worker).field("slot", t.slot);
+      w.field("start", t.start).field("end", t.end).field("claimed", t.claimed).end_object();
+    }
+    w.end_array().begin_array("workers");
+    for (WorkerRecord const& k : r.workers) {
+      w.begin_object().field("worker", k.worker).field("launch_slot", k.launch_slot).field("slot", k.slot);
+      w.field("started", k.started).field("exited", k.exited).field("busy", k.busy).field("tiles", k.tiles);
+      w.end_object();
+    }
+    w.end_array().begin_array("slots");
+    for (SlotStats const& st : r.slots) {
+      w.begin_object().field("slot", st.slot).field("sm", st.sm).field("available_from", st.available_from);
+      w.field("busy", st.busy).field("utilisation", st.utilisation).end_object();
+    }
+    w.end_array().end_object();
+  }
+  w.end_array().end_object();
+  return w.str() + "\n";
 }
 
 }  // namespace clc::sim

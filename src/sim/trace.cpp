@@ -2,7 +2,7 @@
 //! @brief Chrome trace-event JSON and SVG export of TileTraceRecord (see include/clc/trace.hpp).
 #include <clc/trace.hpp>
 
-#include "json_util.hpp"
+#include "json.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -16,9 +16,6 @@
 namespace clc {
 
 namespace {
-
-using sim::detail::json_number;
-using sim::detail::json_string;
 
 // Rows of one group: for each record its row, and the row names, SM by SM.
 struct RowLayout {
@@ -111,46 +108,38 @@ sim::Expected<std::string> to_chrome_trace_json(std::vector<TraceGroup> const& g
                                                 TraceExportOptions const& o) {
   if (Error e = check_records(groups)) return e;
   std::uint64_t const t0 = time_origin(groups, o);
-  std::string s = "{\"traceEvents\":[\n";
-  bool first = true;
-  auto emit = [&](std::string const& event) {
-    if (!first) s += ",\n";
-    first = false;
-    s += event;
+  json::Writer w(2);  // the document's members and one event per line
+  w.begin_object().begin_array("traceEvents");
+  auto metadata = [&](char const* name, std::size_t pid, std::size_t tid, char const* arg, auto const& value) {
+    w.begin_object().field("name", name).field("ph", "M").field("pid", pid).field("tid", tid);
+    w.begin_object("args").field(arg, value).end_object().end_object();
   };
   for (std::size_t g = 0; g < groups.size(); ++g) {
     TraceGroup const& group = groups[g];
-    std::string const pid = std::to_string(g + 1);
+    std::size_t const pid = g + 1;
     RowLayout const rows = layout_rows(group.records);
-    std::string const pname = group.name.empty() ? "launch " + std::to_string(g) : group.name;
-    emit("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":" + pid + ",\"tid\":0,\"args\":{\"name\":" +
-         json_string(pname) + "}}");
-    emit("{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":" + pid + ",\"tid\":0,\"args\":{\"sort_index\":" +
-         std::to_string(g) + "}}");
+    metadata("process_name", pid, 0, "name", group.name.empty() ? "launch " + std::to_string(g) : group.name);
+    metadata("process_sort_index", pid, 0, "sort_index", g);
     for (std::size_t r = 0; r < rows.names.size(); ++r) {
-      std::string const tid = std::to_string(r);
-      emit("{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":" + pid + ",\"tid\":" + tid + ",\"args\":{\"name\":" +
-           json_string(rows.names[r]) + "}}");
-      emit("{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":" + pid + ",\"tid\":" + tid +
-           ",\"args\":{\"sort_index\":" + tid + "}}");
+      metadata("thread_name", pid, r, "name", rows.names[r]);
+      metadata("thread_sort_index", pid, r, "sort_index", r);
     }
     for (std::size_t i = 0; i < group.records.size(); ++i) {
       TileTraceRecord const& r = group.records[i];
-      std::string e = "{\"name\":" + json_string("tile " + tile_label(r)) +
-                      ",\"cat\":" + json_string(trace_source_name(r.source)) + ",\"ph\":\"X\"" +
-                      ",\"ts\":" + ns_to_us(r.start_ns - t0) + ",\"dur\":" + ns_to_us(r.end_ns - r.start_ns) +
-                      ",\"pid\":" + pid + ",\"tid\":" + std::to_string(rows.row_of[i]) +
-                      ",\"args\":{\"record\":" + std::to_string(i) + ",\"x\":" + std::to_string(r.x) +
-                      ",\"y\":" + std::to_string(r.y) + ",\"z\":" + std::to_string(r.z) +
-                      ",\"worker\":" + std::to_string(r.worker) + ",\"cta_rank\":" + std::to_string(r.cta_rank) +
-                      ",\"sm\":" + std::to_string(r.sm) + ",\"source\":" + json_string(trace_source_name(r.source)) +
-                      "}}";
-      emit(e);
+      w.begin_object().field("name", "tile " + tile_label(r)).field("cat", trace_source_name(r.source)).field("ph", "X");
+      w.key("ts").number_text(ns_to_us(r.start_ns - t0));
+      w.key("dur").number_text(ns_to_us(r.end_ns - r.start_ns));
+      w.field("pid", pid).field("tid", rows.row_of[i]);
+      w.begin_object("args").field("record", i).field("x", r.x).field("y", r.y).field("z", r.z);
+      w.field("worker", r.worker).field("cta_rank", r.cta_rank).field("sm", r.sm);
+      w.field("source", trace_source_name(r.source)).end_object().end_object();
     }
   }
-  s += "\n],\"displayTimeUnit\":\"ns\",\"otherData\":{\"title\":" + json_string(o.title) +
-       ",\"time_origin_ns\":" + std::to_string(t0) + "}}\n";
-  return s;
+  w.end_array().field("displayTimeUnit", "ns");
+  // The trace-event format's own members stay as they are; the project's header lives in otherData.
+  w.begin_object("otherData").header("clc trace").field("title", o.title).field("time_origin_ns", t0).end_object();
+  w.end_object();
+  return w.str() + "\n";
 }
 
 sim::Expected<std::string> to_chrome_trace_json(std::vector<TileTraceRecord> const& records,

@@ -8,10 +8,11 @@
 #include <limits>
 #include <map>
 #include <set>
-#include <sstream>
 #include <utility>
 
 #include <clc/detail/cuda_check.hpp>
+
+#include "json.hpp"
 
 namespace clc {
 
@@ -165,83 +166,80 @@ void align_group_starts(std::vector<TraceGroup>& groups) {
 
 namespace {
 
-// Value after "key": in `line`, or nullptr. Keys are looked up after `from` (args come last).
-char const* find_key(std::string const& line, char const* key, std::size_t from = 0) {
-  std::string const k = std::string("\"") + key + "\":";
-  std::size_t const p = line.find(k, from);
-  return p == std::string::npos ? nullptr : line.c_str() + p + k.size();
-}
-
-bool read_string(char const* p, std::string* out) {
-  if (p == nullptr || *p != '"') return false;
-  out->clear();
-  for (++p; *p && *p != '"'; ++p) {
-    if (*p == '\\' && p[1]) ++p;  // our writer escapes only quote, backslash and control characters
-    *out += *p;
+// A number written as microseconds (e.g. "1234.567") to nanoseconds, exactly: digits after the
+// third decimal are rounded, the integer part is read as an integer (no double in between).
+bool us_text_to_ns(json::Value const* v, std::int64_t* ns) {
+  if (v == nullptr || !v->is(json::Value::Type::Number)) return false;
+  std::string const& t = v->text;
+  std::size_t const dot = t.find('.');
+  if (t.find_first_of("eE-") != std::string::npos) {  // not as we write it: go through the double
+    *ns = static_cast<std::int64_t>(std::llround(v->number * 1000.0));
+    return true;
   }
-  return *p == '"';
-}
-
-// Microseconds with three decimals (as written) to nanoseconds, exactly.
-bool read_us_as_ns(char const* p, std::int64_t* ns) {
-  if (p == nullptr) return false;
-  char* end = nullptr;
-  double const us = std::strtod(p, &end);
-  if (end == p) return false;
-  *ns = static_cast<std::int64_t>(std::llround(us * 1000.0));
+  std::int64_t const whole = std::strtoll(t.substr(0, dot).c_str(), nullptr, 10);
+  std::int64_t frac = 0;
+  if (dot != std::string::npos) {
+    std::string f = t.substr(dot + 1);
+    bool const round_up = f.size() > 3 && f[3] >= '5';
+    f.resize(3, '0');
+    frac = std::strtoll(f.c_str(), nullptr, 10) + (round_up ? 1 : 0);
+  }
+  *ns = whole * 1000 + frac;
   return true;
 }
 
-bool read_int(char const* p, long long* v) {
-  if (p == nullptr) return false;
-  char* end = nullptr;
-  *v = std::strtoll(p, &end, 10);
-  return end != p;
+bool read_int(json::Value const* v, long long* out) {
+  if (v == nullptr || !v->is(json::Value::Type::Number) || !v->integral) return false;
+  *out = v->integer;
+  return true;
+}
+
+bool read_string(json::Value const* v, std::string* out) {
+  if (v == nullptr || !v->is(json::Value::Type::String)) return false;
+  *out = v->string;
+  return true;
 }
 
 }  // namespace
 
-Error read_chrome_trace(std::string const& json, std::vector<TraceGroup>* groups, std::string* title) {
+Error read_chrome_trace(std::string const& text, std::vector<TraceGroup>* groups, std::string* title) {
   if (groups == nullptr) return invalid_argument("read_chrome_trace: groups must not be null");
-  std::map<long long, TraceGroup> by_pid;
+  json::Value doc;
+  std::string why;
+  if (!json::parse(text, &doc, &why)) return invalid_argument("not valid JSON: " + why);
+  json::Value const* events = doc.find("traceEvents");
+  if (events == nullptr || !events->is(json::Value::Type::Array))
+    return invalid_argument("not a trace-event document: no traceEvents array");
   std::uint64_t origin = 0;
-  std::istringstream in(json);
-  std::string line;
-  int line_no = 0;
-  bool saw_events = false;
-  while (std::getline(in, line)) {
-    ++line_no;
-    if (line.find("\"traceEvents\"") != std::string::npos) saw_events = true;
-    if (char const* o = find_key(line, "time_origin_ns")) origin = std::strtoull(o, nullptr, 10);
-    if (title != nullptr && line.find("\"otherData\"") != std::string::npos) {
-      std::size_t const od = line.find("\"otherData\"");
-      (void)read_string(find_key(line, "title", od), title);
-    }
-    char const* ph = find_key(line, "ph");
-    if (ph == nullptr) continue;
+  if (json::Value const* other = doc.find("otherData")) {
+    long long o = 0;
+    if (read_int(other->find("time_origin_ns"), &o)) origin = std::uint64_t(o);
+    if (title != nullptr) (void)read_string(other->find("title"), title);
+  }
+  std::map<long long, TraceGroup> by_pid;
+  for (std::size_t i = 0; i < events->array.size(); ++i) {
+    json::Value const& e = events->array[i];
     std::string phase, name;
     long long pid = 0;
-    if (!read_string(ph, &phase) || !read_int(find_key(line, "pid"), &pid))
-      return invalid_argument("trace line " + std::to_string(line_no) + ": an event without ph or pid");
-    (void)read_string(find_key(line, "name"), &name);
+    if (!read_string(e.find("ph"), &phase) || !read_int(e.find("pid"), &pid))
+      return invalid_argument("trace event " + std::to_string(i) + ": no ph or pid");
+    (void)read_string(e.find("name"), &name);
+    json::Value const* args = e.find("args");
     TraceGroup& g = by_pid[pid];
     if (phase == "M" && name == "process_name") {
-      std::size_t const args = line.find("\"args\"");
-      (void)read_string(find_key(line, "name", args == std::string::npos ? 0 : args), &g.name);
+      if (args != nullptr) (void)read_string(args->find("name"), &g.name);
     } else if (phase == "X") {
       std::int64_t ts = 0, dur = 0;
       long long x = 0, y = 0, z = 0, worker = 0, rank = 0, sm = 0;
-      std::size_t const args = line.find("\"args\"");
-      if (args == std::string::npos || !read_us_as_ns(find_key(line, "ts"), &ts) ||
-          !read_us_as_ns(find_key(line, "dur"), &dur) || !read_int(find_key(line, "x", args), &x) ||
-          !read_int(find_key(line, "y", args), &y) || !read_int(find_key(line, "z", args), &z) ||
-          !read_int(find_key(line, "worker", args), &worker) || !read_int(find_key(line, "cta_rank", args), &rank) ||
-          !read_int(find_key(line, "sm", args), &sm)) {
-        return invalid_argument("trace line " + std::to_string(line_no) +
+      if (args == nullptr || !us_text_to_ns(e.find("ts"), &ts) || !us_text_to_ns(e.find("dur"), &dur) ||
+          !read_int(args->find("x"), &x) || !read_int(args->find("y"), &y) || !read_int(args->find("z"), &z) ||
+          !read_int(args->find("worker"), &worker) || !read_int(args->find("cta_rank"), &rank) ||
+          !read_int(args->find("sm"), &sm)) {
+        return invalid_argument("trace event " + std::to_string(i) +
                                 ": a complete event without ts, dur or the tile's args (not written by clc?)");
       }
       std::string src;
-      (void)read_string(find_key(line, "source", args), &src);
+      (void)read_string(args->find("source"), &src);
       TileTraceRecord r{};
       r.x = int(x);
       r.y = int(y);
@@ -252,20 +250,13 @@ Error read_chrome_trace(std::string const& json, std::vector<TraceGroup>* groups
       r.source = 4;
       for (int code = 0; code < 4; ++code)
         if (src == trace_source_name(code)) r.source = code;
-      r.start_ns = std::uint64_t(ts);
-      r.end_ns = std::uint64_t(ts + dur);
+      r.start_ns = std::uint64_t(ts) + origin;
+      r.end_ns = std::uint64_t(ts + dur) + origin;
       g.records.push_back(r);
     }
   }
-  if (!saw_events) return invalid_argument("not a trace-event document: no traceEvents");
   groups->clear();
-  for (auto& [pid, g] : by_pid) {
-    for (TileTraceRecord& r : g.records) {
-      r.start_ns += origin;
-      r.end_ns += origin;
-    }
-    groups->push_back(std::move(g));
-  }
+  for (auto& [pid, g] : by_pid) groups->push_back(std::move(g));
   return success();
 }
 

@@ -77,7 +77,8 @@ Error write_trace_files(std::vector<TraceGroup> const& groups, std::string const
 //! ran one after another then sit side by side on the shared time axis of the SVG and the trace.
 void align_group_starts(std::vector<TraceGroup>& groups);
 
-//! Reads back a trace written by `to_chrome_trace_json` (one event per line): one group per pid,
+//! Reads back a trace written by `to_chrome_trace_json`, parsed as JSON (any layout, e.g. after a
+//! formatter re-indented it): one group per pid,
 //! named by its process_name event; one record per complete ("X") event, from its args and times
 //! (absolute again, through otherData.time_origin_ns). `title`, if not null, receives otherData.title.
 Error read_chrome_trace(std::string const& json, std::vector<TraceGroup>* groups, std::string* title = nullptr);

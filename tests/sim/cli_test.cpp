@@ -2,7 +2,7 @@
 //! @brief clc-sim's argument handling (parse_cli / run_cli, called in-process).
 #include "cli.hpp"
 
-#include "json_parser.hpp"
+#include "json.hpp"
 
 #include <gtest/gtest.h>
 
@@ -69,9 +69,9 @@ TEST(SimCli, ArticleReportAndFiles) {
     std::ifstream in(path);
     std::stringstream ss;
     ss << in.rdbuf();
-    test::JsonValue v;
-    test::JsonParser p;
-    EXPECT_TRUE(p.parse(ss.str(), v)) << path << ": " << p.error();
+    clc::json::Value v;
+    std::string why;
+    EXPECT_TRUE(clc::json::parse(ss.str(), &v, &why)) << path << ": " << why;
   }
   std::ifstream in(svg);
   std::string first;

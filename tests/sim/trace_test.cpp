@@ -4,7 +4,7 @@
 #include <clc/sim/export.hpp>
 #include <clc/trace.hpp>
 
-#include "json_parser.hpp"
+#include "json.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,8 +16,7 @@
 namespace clc {
 namespace {
 
-using sim::test::JsonParser;
-using sim::test::JsonValue;
+using JsonValue = clc::json::Value;
 using Type = JsonValue::Type;
 
 TileTraceRecord rec(int x, int y, int sm, int worker, std::uint64_t start, std::uint64_t end, int source = 1) {
@@ -53,8 +52,8 @@ struct Checked {
 Checked check_trace(std::string const& json) {
   Checked out;
   JsonValue root;
-  JsonParser p;
-  EXPECT_TRUE(p.parse(json, root)) << p.error();
+  std::string why;
+  EXPECT_TRUE(clc::json::parse(json, &root, &why)) << why;
   EXPECT_TRUE(root.is(Type::Object));
   JsonValue const* events = root.find("traceEvents");
   EXPECT_NE(events, nullptr);
@@ -131,8 +130,8 @@ TEST(TraceJson, ValidTraceEventFormatAndEveryRecordOnce) {
 TEST(TraceJson, TimesAreRelativeMicroseconds) {
   auto const records = sample_records();
   JsonValue root;
-  JsonParser p;
-  ASSERT_TRUE(p.parse(to_chrome_trace_json(records).value(), root)) << p.error();
+  std::string why;
+  ASSERT_TRUE(clc::json::parse(to_chrome_trace_json(records).value(), &root, &why)) << why;
   for (JsonValue const& e : root.find("traceEvents")->array) {
     if (e.find("ph")->string != "X") continue;
     auto const& r = records[static_cast<std::size_t>(e.find("args")->find("record")->number)];

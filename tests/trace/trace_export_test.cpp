@@ -3,7 +3,7 @@
 //! the summary adds up, and write_trace_files writes trace-event JSON (parsed back) and an SVG beside it.
 #include <gpu_trace.hpp>
 
-#include "json_parser.hpp"
+#include "json.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,8 +19,7 @@
 namespace clc {
 namespace {
 
-using sim::test::JsonParser;
-using sim::test::JsonValue;
+using JsonValue = clc::json::Value;
 
 // A trace as the GPU writes it: record i names tile i, absolute globaltimer values, 2 tiles per SM.
 std::vector<TileTraceRecord> synthetic(TileSpace const& ts, int sms) {
@@ -108,8 +107,8 @@ TEST(GpuTraceFiles, WritesParsableTraceAndSvgForTwoLaunches) {
   std::string const svg = read_all(svg_path_beside(json_path));
 
   JsonValue root;
-  JsonParser p;
-  ASSERT_TRUE(p.parse(json, root)) << p.error();
+  std::string why;
+  ASSERT_TRUE(clc::json::parse(json, &root, &why)) << why;
   JsonValue const* events = root.find("traceEvents");
   ASSERT_NE(events, nullptr);
   int complete = 0;
@@ -172,6 +171,34 @@ TEST(GpuTraceFiles, ReadBackRoundTripsAndAlignsLaunches) {
   EXPECT_EQ(s0, s1);
   EXPECT_EQ(s0, groups[0].records[0].start_ns);
   EXPECT_FALSE(read_chrome_trace("{}", &back).ok());
+  EXPECT_FALSE(read_chrome_trace("{\"traceEvents\": [", &back).ok());
+}
+
+TEST(GpuTraceFiles, ReadsJsonAsJsonWhateverItsLayout) {
+  // A trace re-indented by a formatter (one token per line) or squeezed onto one line reads back the
+  // same: the reader parses JSON, it does not expect one event per line.
+  TileSpace const ts(5, 2);
+  std::vector<TraceGroup> groups{{"g", synthetic(ts, 2)}};
+  auto json = to_chrome_trace_json(groups);
+  ASSERT_TRUE(json.ok());
+  std::string one_line, spread;
+  bool in_string = false;
+  for (char c : json.value()) {
+    if (c == '"') in_string = !in_string;
+    if (c == '\n' && !in_string) continue;
+    one_line += c;
+    spread += c;
+    if (!in_string && (c == ',' || c == '{' || c == '[' || c == ':')) spread += "\n    ";
+  }
+  for (std::string const& text : {one_line, spread}) {
+    std::vector<TraceGroup> back;
+    ASSERT_TRUE(read_chrome_trace(text, &back).ok()) << text.substr(0, 200);
+    ASSERT_EQ(back.size(), 1u);
+    EXPECT_EQ(back[0].records.size(), groups[0].records.size());
+    std::uint64_t lo = UINT64_MAX;
+    for (auto const& r : back[0].records) lo = std::min(lo, r.start_ns);
+    EXPECT_EQ(lo, groups[0].records[0].start_ns);  // absolute times again, through time_origin_ns
+  }
 }
 
 TEST(GpuTraceFiles, RefusesNoGroupsAndUnwritablePath) {
