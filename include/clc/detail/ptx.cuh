@@ -17,10 +17,10 @@ namespace clc::detail {
 // Cluster coordinates. Only %cluster_ctarank and the launch constants (%cluster_nctaid,
 // %nclusterid, %nctaid) are read from special registers: on sm_90a with nvcc 13.0, %cluster_ctaid and
 // %clusterid are computed in SASS through a float reciprocal (I2FP.F32.U32 ... F2I.U32.TRUNC) that is
-// exact only below 2^24 blocks; measured on the H200, block 16777219 read %cluster_ctaid.x = -1. The
-// runtime's cluster extents are powers of two (validate(TileSpace)), so ranks and cluster ids are
-// derived from %cluster_ctarank and blockIdx with shifts and masks. tests/ptx rejects the two
-// registers in the runtime's PTX.
+// exact only below 2^24 blocks (docs/protocol.md has the measurement). The runtime's cluster extents
+// are powers of two (validate(TileSpace)), so ranks and cluster ids are derived from
+// %cluster_ctarank and blockIdx with shifts and masks. tests/ptx rejects the two registers in the
+// runtime's PTX.
 
 //! The GPU's global nanosecond timer (%globaltimer): the one read of it in the project.
 CLC_DEVICE CLC_FORCEINLINE std::uint64_t globaltimer_ns() { return cuda::ptx::get_sreg_globaltimer(); }
