@@ -410,7 +410,12 @@ int gemm_main(int argc, char** argv) {
   int const pr = parse(argc, argv, &cfg);
   if (pr == 1) return 0;
   if (pr == 2) return 2;
-  std::string const why = no_gpu_reason();
+  bool broken = false;
+  std::string const why = no_gpu_reason(&broken);
+  if (broken) {
+    std::fprintf(stderr, "clc-bench gemm: %s\n", why.c_str());
+    return 1;
+  }
   if (!why.empty()) {
     std::printf("clc-bench gemm: %s; nothing to measure on this machine (run it on a machine with an NVIDIA GPU).\n",
                 why.c_str());

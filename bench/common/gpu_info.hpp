@@ -8,19 +8,23 @@
 
 #include <cuda_runtime_api.h>
 
+#include "clc/device_presence.hpp"
 #include "json.hpp"
 
 namespace clc::bench {
 
-//! Empty when a CUDA device is usable, else a sentence saying why not.
-inline std::string no_gpu_reason() {
-  int n = 0;
-  cudaError_t const e = cudaGetDeviceCount(&n);
-  if (e != cudaSuccess || n == 0) {
-    (void)cudaGetLastError();
-    return std::string("no CUDA device found (") + (e != cudaSuccess ? cudaGetErrorName(e) : "0 devices") + ")";
+//! Empty when a CUDA device is usable; else a sentence saying why not. `*broken` is set when a GPU
+//! or driver is there but unusable (the bench must then fail, naming the CUDA error), and left false
+//! when the machine simply has no GPU (nothing to measure: the bench says so and exits 0).
+inline std::string no_gpu_reason(bool* broken) {
+  *broken = false;
+  clc::GpuPresence p;
+  clc::Error const e = clc::detect_gpus(&p);
+  if (!e.ok()) {
+    *broken = true;
+    return e.what();
   }
-  return {};
+  return p.devices > 0 ? std::string() : p.why_none;
 }
 
 struct GpuInfo {

@@ -93,7 +93,12 @@ int run_sched_bench(int argc, char** argv) {
       }
     }
   }
-  std::string const no_gpu = clc::bench::no_gpu_reason();
+  bool broken = false;
+  std::string const no_gpu = clc::bench::no_gpu_reason(&broken);
+  if (broken) {
+    std::fprintf(stderr, "clc-bench sched: %s\n", no_gpu.c_str());
+    return 1;
+  }
   if (!no_gpu.empty()) {
     std::printf("clc-bench sched: %s; nothing measured\n", no_gpu.c_str());
     return 0;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "clc/clc.cuh"
+#include "clc/device_presence.hpp"
 
 // The whole user-side code: what one CTA does with one tile.
 struct Hello {
@@ -28,9 +29,13 @@ struct Hello {
   } while (0)
 
 int main() {
-  int devices = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    std::printf("no CUDA device: skipping (this example needs an sm_90 or newer GPU)\n");
+  clc::GpuPresence gpus;
+  if (clc::Error e = clc::detect_gpus(&gpus)) {  // a GPU is there but unusable: fail, naming the CUDA error
+    std::fprintf(stderr, "%s\n", e.what().c_str());
+    return 1;
+  }
+  if (gpus.devices == 0) {
+    std::printf("%s: skipping (this example needs an sm_90 or newer GPU)\n", gpus.why_none.c_str());
     return 0;
   }
   cudaDeviceProp prop{};

@@ -17,6 +17,7 @@
 
 #include <cuda_runtime.h>
 
+#include "clc/device_presence.hpp"
 #include "clc/port.cuh"
 #include "clc/tools/interference.hpp"
 
@@ -46,15 +47,19 @@ namespace clc_examples {
 //! True when a CUDA device of compute capability 9.0 or newer is present; otherwise prints why the
 //! example skips (the caller then returns 0).
 inline bool have_gpu() {
-  int n = 0;
-  if (cudaGetDeviceCount(&n) != cudaSuccess || n == 0) {
-    (void)cudaGetLastError();
-    std::printf("no CUDA device: skipping\n");
+  clc::GpuPresence p;
+  clc::Error const e = clc::detect_gpus(&p);
+  if (!e.ok()) {  // a GPU or driver is there but unusable: fail, naming the CUDA error
+    std::fprintf(stderr, "%s\n", e.what().c_str());
+    std::exit(1);
+  }
+  if (p.devices == 0) {
+    std::printf("%s: skipping\n", p.why_none.c_str());
     return false;
   }
   int major = 0;
-  if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0) != cudaSuccess || major < 9) {
-    (void)cudaGetLastError();
+  EX_CUDA(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0));
+  if (major < 9) {
     std::printf("no CUDA device of compute capability 9.0 or newer: skipping\n");
     return false;
   }

@@ -33,6 +33,12 @@
 #  define CLC_HAS_MULTICAST 0
 #endif
 
+// clc's device code needs sm_90 or newer (clusters, mbarrier transaction counts, st.async). Say so
+// plainly instead of letting an older target fail deep inside CCCL.
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ < 900)
+#  error "clc needs an sm_90 or newer target (clusters, mbarrier tx-counts, st.async): build with CMAKE_CUDA_ARCHITECTURES / CLC_CUDA_ARCHITECTURES = 90a (Hopper) and/or 100a (Blackwell), not sm_80 or older"
+#endif
+
 // Clusters, distributed shared memory, st.async and mbarrier tx-counts: sm_90+.
 #if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900)
 #  define CLC_HAS_CLUSTERS 1

@@ -37,6 +37,19 @@ struct [[nodiscard]] Error {
 
   Error() = default;
   Error(Status s, std::string m) : status(s), message(std::move(m)) {}
+  Error(Error const&) = default;
+  Error(Error&&) noexcept = default;
+  //! Assignment returns nothing: a reference to a [[nodiscard]] type would make every ordinary
+  //! `e = f();` a discarded-result warning under nvcc (#2810-D), while the type keeps its
+  //! [[nodiscard]] for calls whose result is dropped.
+  void operator=(Error const& o) {
+    status = o.status;
+    message = o.message;
+  }
+  void operator=(Error&& o) noexcept {
+    status = o.status;
+    message = std::move(o.message);
+  }
 
   bool ok() const { return status == Status::Success; }
   explicit operator bool() const { return !ok(); }  //!< true when there is an error

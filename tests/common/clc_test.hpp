@@ -8,29 +8,52 @@
 #include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
 
+#include "clc/device_presence.hpp"
+
 namespace clc_test {
 
-//! Empty string when a usable sm_90+ device is present, else why not.
-inline std::string gpu_unavailable_reason() {
-  int n = 0;
-  cudaError_t const e = cudaGetDeviceCount(&n);
-  if (e != cudaSuccess || n == 0) {
-    (void)cudaGetLastError();
-    return std::string("no CUDA device (") + (e != cudaSuccess ? cudaGetErrorName(e) : "0 devices") + ")";
+//! What a GPU test should do here.
+enum class GpuState { Ready, Skip, Fail };
+
+//! Ready when a usable sm_90+ device is present. Skip (with the reason) only when the machine has no
+//! CUDA device or no CUDA driver at all, or its device is older than sm_90; any other CUDA failure
+//! (driver older than the runtime, no permission, ...) is Fail with the CUDA error's name, so a broken
+//! GPU never passes as "no GPU".
+inline GpuState gpu_state(std::string* why) {
+  clc::GpuPresence p;
+  clc::Error const e = clc::detect_gpus(&p);
+  if (!e.ok()) {
+    *why = e.what();
+    return GpuState::Fail;
+  }
+  if (p.devices == 0) {
+    *why = p.why_none;
+    return GpuState::Skip;
   }
   int major = 0;
-  if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0) != cudaSuccess || major < 9)
-    return "CUDA device 0 is older than sm_90 (clc needs clusters and st.async)";
-  return {};
+  cudaError_t const ae = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0);
+  if (ae != cudaSuccess) {
+    *why = std::string("cudaDeviceGetAttribute failed: ") + cudaGetErrorName(ae);
+    return GpuState::Fail;
+  }
+  if (major < 9) {
+    *why = "CUDA device 0 is older than sm_90 (clc needs clusters and st.async)";
+    return GpuState::Skip;
+  }
+  return GpuState::Ready;
 }
 
 }  // namespace clc_test
 
-//! Skip the current test, with a clear message, when there is no usable GPU.
-#define CLC_REQUIRE_GPU()                                                     \
-  do {                                                                        \
-    std::string const clc_reason_ = ::clc_test::gpu_unavailable_reason();     \
-    if (!clc_reason_.empty()) GTEST_SKIP() << clc_reason_ << ": GPU test skipped"; \
+//! Skip the current test with a clear message when the machine has no usable GPU ("... GPU test
+//! skipped": CTest counts such tests as skipped); fail it, naming the CUDA error, when a GPU is there
+//! but broken.
+#define CLC_REQUIRE_GPU()                                                                   \
+  do {                                                                                      \
+    std::string clc_why_;                                                                   \
+    ::clc_test::GpuState const clc_state_ = ::clc_test::gpu_state(&clc_why_);              \
+    if (clc_state_ == ::clc_test::GpuState::Fail) GTEST_FAIL() << clc_why_;                 \
+    if (clc_state_ == ::clc_test::GpuState::Skip) GTEST_SKIP() << clc_why_ << ": GPU test skipped"; \
   } while (0)
 
 #define CUDA_OK(call)                                                                          \
