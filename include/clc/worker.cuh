@@ -31,48 +31,53 @@ namespace detail {
 //! same rule as the warp-role throttle.
 //! The leader is lane 0 of the CTA's *last* warp: its share of a fetch then runs beside warp 0,
 //! where bodies tend to put their serial work (docs/protocol.md).
+//! One tile: the body with the whole CTA, then `after_body` (the leader finishes its fetch), the
+//! barrier that frees the body's shared memory for the next tile, and the trace record.
+template <class Source, class Body, class After>
+CLC_DEVICE CLC_FORCEINLINE void run_tile(SchedulerParams const& params, bool first_thread, unsigned rank, Body& body,
+                                         WorkTile const& t, After&& after_body) {
+  std::uint64_t const t0 = params.trace && first_thread ? globaltimer_ns() : 0;
+  body(t);
+  after_body();
+  __syncthreads();
+  if (params.trace && first_thread) record_tile(params, t, t0, rank, Source::kind);
+}
+
 template <class Source, int Stages, class Body>
 CLC_DEVICE void run_block(Scheduler<Source, Stages>& sched, Body& body) {
-  using State = PipelineState<Stages>;
-  bool const first_thread = threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
-  bool leader = false;
-  if constexpr (Source::fetches) {
-    unsigned const threads = blockDim.x * blockDim.y * blockDim.z;
-    unsigned const tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-    leader = sched.rank_ == 0 && tid == ((threads - 1u) & ~31u);
-  }
   SchedulerParams const& params = sched.params_;
-  State prod = make_producer_start_state<Stages>();
-  std::uint32_t step = 0;
+  bool const first_thread = threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
   bool fresh = false;
   auto cur = sched.start_cursor(fresh);
-  if constexpr (Source::fetches && !Source::first_from_launch_slot) {
-    if (leader) {  // the first claim: a starting CTA cannot know whether its slot was taken
-      sched.fetch(prod, step++);
-      ++prod;
-    }
-  }
-  while (true) {
-    WorkTile const t = sched.advance(cur, fresh);
-    if (!t.valid) break;
-    bool const issuing = leader && fresh;
-    fresh = false;
-    typename Scheduler<Source, Stages>::Claim claim{};
-    if constexpr (Source::fetches) {
-      if (issuing) claim = sched.fetch_start(prod, step);
-    }
-    std::uint64_t const t0 = params.trace && first_thread ? globaltimer_ns() : 0;
-    body(t);
-    if constexpr (Source::fetches) {
-      if (issuing) {
-        sched.fetch_finish(prod, step++, claim);
+  if constexpr (!Source::fetches) {
+    for (WorkTile t = sched.advance(cur, fresh); t.valid; t = sched.advance(cur, fresh))
+      run_tile<Source>(params, first_thread, sched.rank_, body, t, [] {});
+  } else {
+    unsigned const threads = blockDim.x * blockDim.y * blockDim.z;
+    unsigned const tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+    bool const leader = sched.rank_ == 0 && tid == ((threads - 1u) & ~31u);
+    PipelineState<Stages> prod = make_producer_start_state<Stages>();
+    std::uint32_t step = 0;
+    if constexpr (!Source::first_from_launch_slot) {
+      if (leader) {  // the first claim: a starting CTA cannot know whether its slot was taken
+        sched.fetch(prod, step++);
         ++prod;
       }
     }
-    __syncthreads();  // the body's shared memory is free for the next tile
-    if (params.trace && first_thread) record_tile(params, t, t0, sched.rank_, Source::kind);
-  }
-  if constexpr (Source::fetches) {
+    while (true) {  // (this loop shape, not a for loop, keeps the Ticket kernels' registers lowest)
+      WorkTile const t = sched.advance(cur, fresh);
+      if (!t.valid) break;
+      bool const issuing = leader && fresh;
+      fresh = false;
+      typename Scheduler<Source, Stages>::Claim claim{};
+      if (issuing) claim = sched.fetch_start(prod, step);
+      run_tile<Source>(params, first_thread, sched.rank_, body, t, [&] {
+        if (issuing) {
+          sched.fetch_finish(prod, step++, claim);
+          ++prod;
+        }
+      });
+    }
     if (leader) sched.pipe_.producer_tail(prod);
   }
 }
