@@ -53,8 +53,9 @@
 #endif
 
 // Tests define CLC_FAULT_INJECTION=1 (for the whole program) to make `Ticket` fail fetches
-// spuriously on request (clc::testing::ScopedFaultInjection). Otherwise no trace of it is compiled:
-// no parameter, no branch, no hash on a real claim.
+// spuriously on request (clc::testing::ScopedFaultInjection). Otherwise none of its code is
+// compiled: no branch and no hash on a real claim (SchedulerParams keeps its 8-byte field, so that
+// the layout never depends on the macro).
 #ifndef CLC_FAULT_INJECTION
 #  define CLC_FAULT_INJECTION 0
 #endif

@@ -61,7 +61,7 @@ Error prepare_launch(Kernel kernel, TileSpace const& tiles, LaunchOptions const&
   constexpr SourceTraits traits = source::traits_of<Source>();
   CLC_TRY(detail::prepare_launch(reinterpret_cast<void const*>(kernel),
                                  reinterpret_cast<void const*>(&detail::target_probe_kernel<>), traits, tiles, opts,
-                                 out));
+                                 out, sizeof(PreparedLaunch) + sizeof(LaunchOptions)));
 #if CLC_FAULT_INJECTION
   CLC_TRY(detail::apply_fault_injection(traits, out));
 #endif

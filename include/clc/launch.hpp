@@ -154,7 +154,7 @@ class PreparedLaunch {
 
  private:
   friend Error detail::prepare_launch(void const*, void const*, SourceTraits const&, TileSpace const&,
-                                      LaunchOptions const&, PreparedLaunch*);
+                                      LaunchOptions const&, PreparedLaunch*, std::size_t);
   cudaLaunchConfig_t cfg_{};
   cudaLaunchAttribute attrs_[1]{};
   unsigned num_attrs_ = 0;  // the cluster attribute, only for clusters of 2+ CTAs

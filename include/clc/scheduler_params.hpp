@@ -24,9 +24,10 @@ struct SchedulerParams {
   //! fetch, exactly as hardware CLC; larger = guided self-scheduling (claims shrink as work runs
   //! out), which amortises the fetch over tiny tiles. Ignored by the other sources.
   std::uint32_t max_grain = 1;
-#if CLC_FAULT_INJECTION
-  testing::FaultParams faults;  //!< tests only (testing/fault_injection.hpp)
-#endif
+  //! Tests only (testing/fault_injection.hpp). Present in every build so that the layout is the same
+  //! in every translation unit (the compiled half of prepare_launch fills this struct); it is read
+  //! only where CLC_FAULT_INJECTION=1, so elsewhere it is 8 unused bytes of kernel parameters.
+  testing::FaultParams faults;
 };
 
 }  // namespace clc

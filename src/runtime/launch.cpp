@@ -139,7 +139,14 @@ Error kernel_facts(void const* kernel, void const* probe, KernelFacts* facts) {
 }
 
 Error prepare_launch(void const* kernel, void const* probe, SourceTraits const& source, TileSpace const& tiles,
-                     LaunchOptions const& opts, PreparedLaunch* out) {
+                     LaunchOptions const& opts, PreparedLaunch* out, std::size_t caller_layout) {
+  if (caller_layout != sizeof(PreparedLaunch) + sizeof(LaunchOptions)) {
+    return Error{Status::InternalError,
+                 "clc::prepare_launch: the caller sees PreparedLaunch/LaunchOptions with another layout than the clc "
+                 "library was built with (" + num(std::int64_t(caller_layout)) + " vs " +
+                     num(std::int64_t(sizeof(PreparedLaunch) + sizeof(LaunchOptions))) +
+                     " bytes): build both with the same clc headers and definitions"};
+  }
   CLC_TRY(validate(tiles));
   CLC_TRY(validate(opts));
   int device = 0;

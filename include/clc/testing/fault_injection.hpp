@@ -1,8 +1,9 @@
 //! @file testing/fault_injection.hpp
 //! @brief Test-only spurious fetch failures for `Ticket` (a worker stops stealing while work
 //! remains, as hardware CLC allows), to prove that the rest of the grid still runs every tile
-//! exactly once. Compiled only where the program defines `CLC_FAULT_INJECTION=1` (the test suites
-//! do); otherwise `SchedulerParams` has no field for it and a claim pays nothing.
+//! exactly once. Active only where the program defines `CLC_FAULT_INJECTION=1` (the test suites do);
+//! otherwise no code reads it: `SchedulerParams::faults` stays an unused field (kept so that every
+//! translation unit agrees on the struct's layout) and a claim pays nothing.
 //!
 //! @code
 //! clc::testing::ScopedFaultInjection faults(0.3, /*seed=*/1234);  // this thread's launches
