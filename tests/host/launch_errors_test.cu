@@ -47,3 +47,14 @@ TEST(LaunchErrors, NoDeviceIsACudaErrorNotACrash) {
   EXPECT_FALSE(e.ok());
   EXPECT_EQ(e.status, clc::Status::CudaError) << e.what();
 }
+
+TEST(LaunchErrors, LayoutMismatchWithTheLibraryIsAnErrorNotCorruption) {
+  // A translation unit whose PreparedLaunch / LaunchOptions layout differs from the library's (a
+  // definition that changes a struct on one side only) is refused before anything is written.
+  clc::PreparedLaunch pl;
+  clc::Error const e = clc::detail::prepare_launch(nullptr, nullptr, clc::source::traits_of<clc::source::Ticket>(),
+                                                   clc::TileSpace(4), clc::LaunchOptions{}, &pl,
+                                                   sizeof(clc::PreparedLaunch) + sizeof(clc::LaunchOptions) + 8);
+  EXPECT_EQ(e.status, clc::Status::InternalError) << e.what();
+  EXPECT_NE(e.message.find("layout"), std::string::npos) << e.message;
+}
