@@ -154,6 +154,7 @@ struct Case {
   std::int64_t batch_gap = 24;  // elements between batches
   int d_ld_extra = 0;     // elements added to D's (and C's) leading dimension only
   Kernel expect_kernel = Kernel::Auto;  // Auto = don't care
+  bool corrupt = false;   // checker self-test: overwrite D(0, 0) and the padding after row 0 before checking
 };
 
 struct DeviceBuffer {
@@ -248,6 +249,11 @@ void run_case(Case const& c, Result* res, int repeats = 1) {
   r.lda = lda; r.ldb = ldb; r.ldc = ldd; r.bsa = bsa; r.bsb = bsb; r.bsc = bsd;
   r.alpha = c.alpha; r.beta = c.beta;
   r.out = static_cast<double*>(R.p);
+  if (c.corrupt) {  // a huge value in D(0, 0) and a zero in the first padding element after row 0
+    ASSERT_TRUE(d_row && ldd > c.n && c.batch == 1) << "the self-test needs row-major D with padding";
+    CUDA_OK(cudaMemset(D.p, 0x7F, esize(c.cd)));
+    CUDA_OK(cudaMemset(static_cast<unsigned char*>(D.p) + std::size_t(c.n) * esize(c.cd), 0, esize(c.cd)));
+  }
   dim3 const ref_grid(unsigned((c.n + kRefTile - 1) / kRefTile), unsigned((c.m + kRefTile - 1) / kRefTile),
                       unsigned(c.batch));
   reference_kernel<<<ref_grid, dim3(kRefTile, kRefTile)>>>(r);
@@ -315,6 +321,20 @@ bool is_hopper() {
 Kernel fast_kernel() { return is_hopper() ? Kernel::Sm90 : Kernel::Portable; }
 
 // ---------------------------------------------------------------------------------------------------
+
+TEST(Gemm, CheckerFindsAWrongElementAndAPaddingWrite) {
+  CLC_REQUIRE_GPU();
+  for (DType cd : {DType::BF16, DType::F32}) {
+    Case c;
+    c.m = 100; c.n = 90; c.k = 70; c.cd = cd;
+    c.corrupt = true;
+    Result res;
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 1) << "the checker must find exactly the corrupted element: " << res.first_bad;
+    EXPECT_NE(res.first_bad.find("(0, 0)"), std::string::npos) << res.first_bad;
+    EXPECT_EQ(res.touched_padding, 1) << "the checker must find exactly the corrupted padding element";
+  }
+}
 
 TEST(Gemm, AllLayouts_Bf16) {
   CLC_REQUIRE_GPU();
