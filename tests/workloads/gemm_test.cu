@@ -14,6 +14,7 @@
 #include <cuda_runtime.h>
 
 #include "clc_test.hpp"
+#include "gemm/debug.hpp"
 #include "gemm/gemm.hpp"
 
 namespace {
@@ -148,6 +149,7 @@ struct Case {
   Layout la = Layout::RowMajor, lb = Layout::ColMajor, ld = Layout::RowMajor;
   float alpha = 1.0f, beta = 0.0f;
   clc::gemm::Options opts;
+  clc::gemm::detail::Debug debug;  // no_tma_store: force the direct epilogue (through run_debug)
   int ld_pad = 8;         // extra elements per row / column beyond the round-up to 8
   bool align_ld = true;   // round leading dimensions up to 8 elements (TMA-readable)
   int a_offset = 0;       // elements added to A's base pointer (misalignment tests)
@@ -232,7 +234,10 @@ void run_case(Case const& c, Result* res, int repeats = 1) {
 
   for (int rep = 0; rep < repeats; ++rep) {
     CUDA_OK(cudaMemset(D.p, 0xFF, D.bytes));  // NaN in every type
-    CLC_OK(clc::gemm::run(g, nullptr, c.opts, &res->info));
+    if (c.debug.no_tma_store)
+      CLC_OK(clc::gemm::detail::run_debug(g, nullptr, c.opts, c.debug, &res->info));
+    else
+      CLC_OK(clc::gemm::run(g, nullptr, c.opts, &res->info));
     CUDA_OK(cudaGetLastError());
     CUDA_OK(cudaDeviceSynchronize());
   }
@@ -421,7 +426,7 @@ TEST(Gemm, TileWidthsAndEpilogues_Sm90) {
           c.lb = (i & 2) ? Layout::RowMajor : Layout::ColMajor;
           c.ld = (i % 5 == 4) ? Layout::ColMajor : Layout::RowMajor;
           c.opts.kernel = Kernel::Sm90; c.opts.cluster_m = cl; c.opts.tile_n = tile_n;
-          c.opts.diag_flags = mode == 1 ? 4 : 0;
+          c.debug.no_tma_store = mode == 1;
           c.expect_kernel = Kernel::Sm90;
           ++i;
           Result res;
