@@ -78,6 +78,9 @@ class TmaRing {
     if ((threadIdx.x & 31) == 0) {
       if (cluster_size == 1) {
         mbarrier_arrive_local(&s_.empty[st.index]);
+      } else if (cluster_size == 2) {  // the common multicast pair: two straight-line arrives
+        mbarrier_arrive_remote(&s_.empty[st.index], 0);
+        mbarrier_arrive_remote(&s_.empty[st.index], 1);
       } else {
 #pragma unroll 1
         for (unsigned r = 0; r < cluster_size; ++r) mbarrier_arrive_remote(&s_.empty[st.index], r);

@@ -162,6 +162,9 @@ struct Sm90Gemm {
     cs.epi_bufs = smem + G::kStages * G::kStageBytes + cw * kit::kStoreBufferBytes;
 #pragma unroll
     for (int i = 0; i < BN / 2; ++i) cs.acc[i] = 0.0f;
+    // Pin the zeros here: left free, ptxas may schedule them inside the first tile's wgmma stage
+    // (between warpgroup.arrive and the wait), which serialises every wgmma of the kernel (C7515).
+    kit::fence_operands(cs.acc);
     return cs;
   }
 
