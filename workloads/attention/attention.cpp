@@ -91,26 +91,34 @@ Error check_pointer(char const* name, void const* p, std::size_t align) {
   return success();
 }
 
-//! Empty when TMA can read / write the tensor (16-byte aligned base, contiguous head_dim, seq / head /
-//! batch strides multiples of 8 elements), else the reason, naming the field.
-std::string tma_reason(char const* name, void const* p, Strides const& s, bool varlen) {
-  std::string const unit = " is not a multiple of 8 elements (16 bytes)";
+//! Empty when TMA can read the tensor (16-byte aligned base, contiguous head_dim, the seq / head /
+//! batch strides of dimensions longer than 1 positive multiples of 8 elements below 2^39), else the
+//! reason, naming the field.
+std::string tma_reason(char const* name, void const* p, Strides const& s, std::int64_t rows, std::int64_t heads,
+                       std::int64_t batch) {
   if (reinterpret_cast<std::uintptr_t>(p) % 16 != 0) return std::string(name) + "'s base address is not 16-byte aligned";
   if (s.dim != 1) return std::string(name) + "_stride.dim (" + num(s.dim) + ") is not 1";
-  if (s.seq % 8 != 0) return std::string(name) + "_stride.seq (" + num(s.seq) + ")" + unit;
-  if (s.head % 8 != 0) return std::string(name) + "_stride.head (" + num(s.head) + ")" + unit;
-  if (!varlen && s.batch % 8 != 0) return std::string(name) + "_stride.batch (" + num(s.batch) + ")" + unit;
-  std::int64_t const lim = std::int64_t(1) << 39;  // TMA strides are below 2^40 bytes
-  if (s.seq >= lim || s.head >= lim || (!varlen && s.batch >= lim))
-    return std::string(name) + " has a stride of 2^40 bytes or more";
+  struct Field {
+    char const* n;
+    std::int64_t stride, extent;
+  } const f[3] = {{"seq", s.seq, rows}, {"head", s.head, heads}, {"batch", s.batch, batch}};
+  for (Field const& x : f) {
+    if (x.extent <= 1) continue;  // never stepped along: any stride
+    std::string const field = std::string(name) + "_stride." + x.n + " (" + num(x.stride) + ")";
+    if (x.stride % 8 != 0) return field + " is not a multiple of 8 elements (16 bytes)";
+    if (x.stride == 0) return field + " is 0 (TMA needs a positive stride)";
+    if (x.stride >= (std::int64_t(1) << 39)) return field + " is 2^40 bytes or more";
+  }
   return {};
 }
 
 std::string sm90_reason(Arguments const& a) {
   bool const varlen = a.cu_seqlens_q != nullptr;
-  std::string r = tma_reason("q", a.q, a.q_stride, varlen);
-  if (r.empty()) r = tma_reason("k", a.k, a.k_stride, varlen);
-  if (r.empty()) r = tma_reason("v", a.v, a.v_stride, varlen);
+  std::int64_t const rq = varlen ? a.total_q : a.seqlen_q, rk = varlen ? a.total_k : a.seqlen_k;
+  std::int64_t const b = varlen ? 1 : a.batch;
+  std::string r = tma_reason("q", a.q, a.q_stride, rq, a.heads_q, b);
+  if (r.empty()) r = tma_reason("k", a.k, a.k_stride, rk, a.heads_kv, b);
+  if (r.empty()) r = tma_reason("v", a.v, a.v_stride, rk, a.heads_kv, b);
   return r;
 }
 

@@ -160,7 +160,7 @@ inline constexpr int kPortableTileN = 64;
 //! Sm90 kernel geometry: 128 query rows (two consumer warpgroups of 64).
 inline constexpr int kSm90TileM = 128;
 //! Sm90 key block per head_dim.
-constexpr int sm90_tile_n(int head_dim) { return head_dim == 256 ? 80 : 128; }
+constexpr int sm90_tile_n(int head_dim) { return head_dim == 256 ? 64 : 128; }
 
 Error launch_portable(Problem const& p, Plan const& plan, RunInfo* info);
 Error launch_sm90(Problem const& p, Plan const& plan, RunInfo* info);
