@@ -19,7 +19,7 @@
 #include <cuda_runtime.h>
 
 #include "clc/clc.cuh"
-#include "gemm/detail/ptx.cuh"  // mma.sync m16n8k16 (moves to the kernel kit with the GEMM's primitives)
+#include "clc/kit/mma_sync.cuh"
 #include "problem.hpp"
 
 namespace clc::attention::detail {
@@ -159,7 +159,7 @@ struct PortableTile {
           std::uint16_t const* kb = sk + (8 * j + g) * G::kRowQK + kk + 2 * q4;
           std::uint32_t const b[2] = {*reinterpret_cast<std::uint32_t const*>(kb),
                                       *reinterpret_cast<std::uint32_t const*>(kb + 8)};
-          gemm::detail::mma_m16n8k16<kBf16>(s[j], a, b);
+          kit::mma_m16n8k16<Elem>(s[j], a, b);
         }
       }
       if (nb >= kr.n_blocks - kr.n_masked) {  // keys past the sequence, or causal
@@ -211,7 +211,7 @@ struct PortableTile {
           std::uint16_t const* vb = svt + (8 * j + g) * G::kRowVt + 16 * c + 2 * q4;
           std::uint32_t const b[2] = {*reinterpret_cast<std::uint32_t const*>(vb),
                                       *reinterpret_cast<std::uint32_t const*>(vb + 8)};
-          gemm::detail::mma_m16n8k16<kBf16>(o[j], a, b);
+          kit::mma_m16n8k16<Elem>(o[j], a, b);
         }
       }
       __syncthreads();  // every warp is done with K and V^T before the next block overwrites them

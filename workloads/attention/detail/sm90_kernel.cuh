@@ -297,14 +297,6 @@ struct Sm90Attention {
     for (int k = 0; k < kBN / 16; ++k) kit::rs_fragment<Elem>(sacc, k, pf[k]);
   }
 
-  //! Keeps the compiler from moving writes of the P fragments across the wgmma that read them.
-  CLC_KIT_DEVICE static void fence_p(std::uint32_t (&pf)[kBN / 16][4]) {
-#pragma unroll
-    for (int k = 0; k < kBN / 16; ++k)
-#pragma unroll
-      for (int i = 0; i < 4; ++i) asm volatile("" : "+r"(pf[k][i])::"memory");
-  }
-
   CLC_KIT_DEVICE std::uint32_t k_stage(State st) const { return kit::smem_u32(smem + G::kOffK + st.index * G::kKVBytes); }
   CLC_KIT_DEVICE std::uint32_t v_stage(State st) const { return kit::smem_u32(smem + G::kOffV + st.index * G::kKVBytes); }
 
@@ -320,7 +312,7 @@ struct Sm90Attention {
     // which orders them before the wgmma that read them.
     kit::fence_operands(o);
     kit::fence_operands(sacc);
-    fence_p(pf);
+    kit::fence_operands(pf);
     kit::wgmma_fence();
     qk(sacc, q_base, k_stage(cs.k));
     kit::wgmma_commit();
@@ -378,7 +370,7 @@ struct Sm90Attention {
     // The last P V.
     vring.consumer_wait(cs.v);
     kit::fence_operands(o);
-    fence_p(pf);
+    kit::fence_operands(pf);
     kit::wgmma_fence();
     pv(o, pf, v_stage(cs.v));
     kit::wgmma_commit();
@@ -427,7 +419,7 @@ struct Sm90Attention {
     }
     if (p.tma_store) {
       auto const normalise = [&inv](float v0, float v1, int row, int) {
-        float const f = inv[(row >> 3) & 1];  // tile row 16 w + l/4 + 8 h
+        float const f = (row & 8) ? inv[1] : inv[0];  // tile row 16 w + l/4 + 8 h
         return make_float2(v0 * f, v1 * f);
       };
       std::int32_t const corner[4] = {0, m0 + cs.cw * 64, t.y, sb.b};
