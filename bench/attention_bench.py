@@ -6,7 +6,7 @@ FLASH_ATTENTION), timed in this one process on the same tensors.
 clc is called through its C ABI (libclc_attention_c.so, loaded with ctypes) on the torch tensors'
 device pointers, on torch's current stream. Per shape:
   1. correctness gate: every element of each library's O against a float32 reference (computed per
-     head in query chunks); clc must pass the bf16 bound of tests/workloads (|err| <= 2.5e-3 +
+     head in query chunks); clc must pass the bf16 bound of tests/workloads (|err| <= 2.5e-3 max|V| +
      2.5e-3 |ref|) or the shape is not timed; the other libraries' worst errors are recorded;
   2. timing: the libraries interleaved over --rounds rounds; in each round each library runs --warmup
      untimed calls, then --iters calls each timed with CUDA events, with the L2 flushed (a 256 MB
@@ -203,10 +203,12 @@ def reference(q, k, v, causal):
     return out
 
 
-def check(o, ref):
-    """Worst |err| / (2.5e-3 + 2.5e-3 |ref|) and the count of elements above 1 (NaN counts)."""
+def check(o, ref, vmax):
+    """Worst |err| / (2.5e-3 max|V| + 2.5e-3 |ref|) and the count of elements above 1 (NaN counts).
+    The bound of tests/workloads/attention_test.cu (docs/attention.md): P rounded to 16 bits before P V
+    moves O by at most 2^-9 max|V|, rounding O by 2^-9 |O|; with a margin."""
     err = (o.float() - ref).abs()
-    tol = 2.5e-3 + 2.5e-3 * ref.abs()
+    tol = 2.5e-3 * vmax + 2.5e-3 * ref.abs()
     ratio = err / tol
     bad = int((~(ratio <= 1.0)).sum().item())
     worst = float(torch.nan_to_num(ratio, nan=float("inf")).max().item()) if ratio.numel() else 0.0
@@ -289,6 +291,7 @@ def run_shape(s, clc, timer, args):
         v = torch.randn(total, h, d, dtype=dt, device=dev)
         o = torch.empty_like(q)
         cu = torch.tensor([0] + list(itertools_accumulate(lens)), dtype=torch.int32, device=dev)
+        vmax = max(1.0, float(v.abs().max().item()))
         cargs = clc.make_args(q, k, v, o, causal, args.source, (cu, cu, max(lens), max(lens)))
         fns["clc"] = lambda: clc.run(cargs)
         # Reference per sequence, and the torch side through nested (jagged) tensors.
@@ -300,7 +303,7 @@ def run_shape(s, clc, timer, args):
             a, b = int(cu[i]), int(cu[i + 1])
             ref = reference(q[a:b].transpose(0, 1)[None], k[a:b].transpose(0, 1)[None],
                             v[a:b].transpose(0, 1)[None], causal)[0].transpose(0, 1)
-            w, nb = check(o[a:b], ref)
+            w, nb = check(o[a:b], ref, vmax)
             worst, bad = max(worst, w), bad + nb
         res["check"] = {"clc": {"worst": worst, "bad": bad}}
         res["clc_info"] = clc.info_dict()
@@ -325,6 +328,7 @@ def run_shape(s, clc, timer, args):
         k = torch.randn(b, hk, sl, d, dtype=dt, device=dev)
         v = torch.randn(b, hk, sl, d, dtype=dt, device=dev)
         o = torch.empty_like(q)
+        vmax = max(1.0, float(v.abs().max().item()))
         gqa = hq != hk
         cargs = clc.make_args(q, k, v, o, causal, args.source)
         fns["clc"] = lambda: clc.run(cargs)
@@ -356,7 +360,7 @@ def run_shape(s, clc, timer, args):
         ref = reference(q, k, v, causal)
         res["check"] = {}
         for name, out in [("clc", o)] + list(outs.items()):
-            w, nb = check(out, ref)
+            w, nb = check(out, ref, vmax)
             res["check"][name] = {"worst": w, "bad": nb}
         del ref
     torch.cuda.synchronize()
@@ -460,7 +464,7 @@ def main():
         "rounds": args.rounds, "iters": args.iters, "warmup": args.warmup, "source": args.source,
         "interfere": args.interfere,
         "l2_flush_bytes": 256 << 20,
-        "tolerance": "|err| <= 2.5e-3 + 2.5e-3 |ref| per element against float32",
+        "tolerance": "|err| <= 2.5e-3 max|V| + 2.5e-3 |ref| per element against float32 (inputs torch.randn)",
     }
     print(f"# clc-bench attention  {meta['gpu']}  torch {meta['torch']}  cuDNN {meta['cudnn']}  commit {args.commit}")
     print(f"{'shape':<34} {'clc':>8} {'cuDNN':>8} {'FA2':>8} {'x cuDNN':>8} {'x FA2':>7}  clc kernel")

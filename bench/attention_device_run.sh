@@ -7,6 +7,7 @@
 #   SANITIZE=1            memcheck + synccheck on a subset
 #   BENCH=quick|full|none the shape set (default quick); BENCH_ARGS=...  extra arguments
 #   HANG_S=5              a barrier wait longer than this traps (the test build's hang timeout)
+#   INTERFERE=0.25        also time one shape (INTERFERE_ONLY) with that fraction of the SMs held
 set -u -o pipefail
 OUT=${OUT:-out}; mkdir -p "$OUT"
 COMMIT=${COMMIT:-unknown}
@@ -48,4 +49,11 @@ case "${BENCH:-quick}" in
     echo "== bench rc=$? in $((SECONDS - t1)) s"; tail -5 "$OUT/bench.err"
     ;;
 esac
+if [ -n "${INTERFERE:-}" ]; then
+  t1=$SECONDS
+  PYTHONUNBUFFERED=1 python3 bench/attention_bench.py --lib $B/workloads/attention/libclc_attention_c.so \
+    --tools-lib $B/bench/libclc_bench_tools.so --commit "$COMMIT" --json "$OUT/interfere.json" \
+    --interfere "$INTERFERE" --only "${INTERFERE_ONLY:-b1 h16 s16384 d128 causal}" --static-too 2>>"$OUT/bench.err"
+  echo "== interfere rc=$? in $((SECONDS - t1)) s"
+fi
 echo "== total $((SECONDS - t0)) s"
