@@ -87,15 +87,20 @@ CLC_DEVICE CLC_FORCEINLINE void mbarrier_init(std::uint64_t* bar, std::uint32_t 
 //! CTA scope: enough for data delivered by complete_tx (st.async, try_cancel, TMA, also from peer
 //! CTAs) and for arrivals of this CTA's threads; a cluster-scope acquire would add a GPU-wide fence.
 //! With CLC_HANG_TIMEOUT_NS set (tests), a wait that never completes traps instead of hanging.
+//! The hang timeout's trap, out of line: an inlined `trap` in a kernel that raises its register budget
+//! with setmaxnreg made ptxas keep that warpgroup's code inside the launch-time budget (168 registers
+//! at 384 threads), spilling and serialising wgmma; behind a call the code keeps its setmaxnreg budget.
+__device__ __noinline__ inline void hang_trap() {
+  __trap();  // the launch fails with cudaErrorLaunchFailure: a hang becomes an error
+}
+
 CLC_DEVICE CLC_FORCEINLINE void mbarrier_wait(std::uint64_t* bar, std::uint32_t phase) {
 #if CLC_HANG_TIMEOUT_NS
   std::uint64_t const t0 = cuda::ptx::get_sreg_globaltimer();
 #endif
   while (!cuda::ptx::mbarrier_try_wait_parity(bar, phase)) {
 #if CLC_HANG_TIMEOUT_NS
-    if (cuda::ptx::get_sreg_globaltimer() - t0 > CLC_HANG_TIMEOUT_NS) {
-      __trap();  // the launch fails with cudaErrorLaunchFailure: a hang becomes an error
-    }
+    if (cuda::ptx::get_sreg_globaltimer() - t0 > CLC_HANG_TIMEOUT_NS) hang_trap();
 #endif
   }
 }

@@ -79,6 +79,16 @@ CLC_KIT_DEVICE void fence_operands(float (&acc)[R]) {
 #pragma unroll
   for (int i = 0; i < R; ++i) fence_operand(acc[i]);
 }
+//! The same for the register A fragments of wgmma_rs: their plain writes (e.g. P = bf16(S)) stay before
+//! the wgmma_fence of the batch that reads them, and nothing rewrites them before its wgmma_wait.
+CLC_KIT_DEVICE void fence_operand(std::uint32_t& r) { asm volatile("" : "+r"(r)::"memory"); }
+template <int K>
+CLC_KIT_DEVICE void fence_operands(std::uint32_t (&a)[K][4]) {
+#pragma unroll
+  for (int k = 0; k < K; ++k)
+#pragma unroll
+    for (int i = 0; i < 4; ++i) fence_operand(a[k][i]);
+}
 
 //! acc (64 x N) = A (64 x 16, shared) * B (16 x N, shared) + (scale_d ? acc : 0).
 //! `TransA` / `TransB`: 1 when the operand tile is MN-major (0: K-major).
