@@ -24,6 +24,7 @@
 #include "common/stats.hpp"
 #include "common/subcommand.hpp"
 #include "common/table.hpp"
+#include "gemm/debug.hpp"
 #include "gemm/gemm.hpp"
 
 namespace clc::bench {
@@ -54,8 +55,8 @@ struct Config {
   bool check = true;
   int swizzle = 0;
   int tile_n = 0;      // Sm90 tile width (0: heuristic)
-  int stages = 0;      // diagnostics, see gemm::Options
-  int diag_flags = 0;
+  int stages = 0;      // diagnostics (gemm::detail::Debug): ring stages
+  int diag_flags = 0;  // bit 0: skip the epilogue, bit 1: serial MMA, bit 2: no TMA store
 };
 
 void usage(std::FILE* f) {
@@ -71,7 +72,8 @@ void usage(std::FILE* f) {
                "  --warmup N          untimed runs first (default 10)\n"
                "  --b-col             B column-major (default: row-major, as torch.matmul)\n"
                "  --no-check          skip the check against cuBLAS\n"
-               "  --stages N, --diag F  diagnostics of the Sm90 kernel (see clc::gemm::Options)\n"
+               "  --stages N, --diag F  diagnostics of the Sm90 kernel (clc::gemm::detail::Debug): stages 2|3;\n"
+               "                      F bit 0 skip the epilogue (D unwritten), 1 serial MMA, 2 no TMA store\n"
                "  --json FILE         also write the results as JSON\n"
                "  --commit SHA        commit id recorded in the JSON (default: $CLC_GIT_COMMIT or configure time)\n");
 }
@@ -285,13 +287,20 @@ class Bench {
     opts.cluster_m = cfg_.cluster_m;
     opts.swizzle = cfg_.swizzle;
     opts.tile_n = cfg_.tile_n;
-    opts.stages = cfg_.stages;
-    opts.diag_flags = cfg_.diag_flags;
+    gemm::detail::Debug debug;
+    debug.stages = cfg_.stages;
+    debug.skip_epilogue = (cfg_.diag_flags & 1) != 0;
+    debug.serial_mma = (cfg_.diag_flags & 2) != 0;
+    debug.no_tma_store = (cfg_.diag_flags & 4) != 0;
+    bool const diagnose = cfg_.stages != 0 || cfg_.diag_flags != 0;
 
     float const one = 1.0f, zero = 0.0f;
     auto ours = [&](int set, void* d) -> bool {
       g.a = a_set(set); g.b = b_set(set); g.d = d;
-      BENCH_CLC(gemm::run(g, stream_, opts, &r->info));
+      if (diagnose)
+        BENCH_CLC(gemm::detail::run_debug(g, stream_, opts, debug, &r->info));
+      else
+        BENCH_CLC(gemm::run(g, stream_, opts, &r->info));
       return true;
     };
     // cuBLAS is column-major: D^T (n x m) = B^T A^T. Row-major B (k x n) read column-major is B^T (n x k).

@@ -11,6 +11,8 @@ namespace {
 clc::bench::Subcommand const kSubcommands[] = {
     {"gemm", "clc::gemm vs cuBLAS over a suite of shapes (TFLOP/s, ratio, correctness check)", clc::bench::gemm_main},
     {"sched", "work sources side by side: overhead, interference, imbalance, grid mode (+ traces)", clc::bench::sched_main},
+    {"attention", "clc::attention vs cuDNN and FlashAttention-2 (PyTorch SDPA, one Python process)",
+     clc::bench::attention_main},
 };
 
 void usage(std::FILE* f) {

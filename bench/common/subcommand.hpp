@@ -15,5 +15,6 @@ struct Subcommand {
 
 int gemm_main(int argc, char** argv);
 int sched_main(int argc, char** argv);  // bench/sched/sched_bench.cu
+int attention_main(int argc, char** argv);  // bench/attention_main.cpp (runs bench/attention_bench.py)
 
 }  // namespace clc::bench

@@ -14,6 +14,7 @@
 #include <cuda_runtime.h>
 
 #include "clc_test.hpp"
+#include "gemm/debug.hpp"
 #include "gemm/gemm.hpp"
 
 namespace {
@@ -64,26 +65,77 @@ struct RefArgs {
   double* out;  // batch x m x n, row-major, dense
 };
 
+//! Float64 reference, 16 x 16 outputs per block through shared memory (each input element is read
+//! once per block, whatever the layouts), so the large multi-tile cases stay cheap.
+constexpr int kRefTile = 16;
 __global__ void reference_kernel(RefArgs r) {
-  std::int64_t const total = std::int64_t(r.batch) * r.m * r.n;
-  for (std::int64_t idx = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; idx < total;
+  __shared__ double sa[kRefTile][kRefTile + 1];
+  __shared__ double sb[kRefTile][kRefTile + 1];
+  int const z = int(blockIdx.z);
+  int const tx = int(threadIdx.x), ty = int(threadIdx.y);
+  int const i = int(blockIdx.y) * kRefTile + ty;
+  int const j = int(blockIdx.x) * kRefTile + tx;
+  double acc = 0.0;
+  for (int k0 = 0; k0 < r.k; k0 += kRefTile) {
+    {  // sa[ty][tx] = A(i0 + ty, k0 + tx); sb[ty][tx] = B(k0 + ty, j0 + tx)
+      int const ai_row = int(blockIdx.y) * kRefTile + ty, ak = k0 + tx;
+      sa[ty][tx] = ai_row < r.m && ak < r.k
+                       ? load_elem(r.a, z * r.bsa + (r.a_row ? std::int64_t(ai_row) * r.lda + ak
+                                                             : std::int64_t(ak) * r.lda + ai_row), r.ab)
+                       : 0.0;
+      int const bk = k0 + ty, bj = int(blockIdx.x) * kRefTile + tx;
+      sb[ty][tx] = bk < r.k && bj < r.n
+                       ? load_elem(r.b, z * r.bsb + (r.b_row ? std::int64_t(bk) * r.ldb + bj
+                                                             : std::int64_t(bj) * r.ldb + bk), r.ab)
+                       : 0.0;
+    }
+    __syncthreads();  // the chunk is complete before anyone reads it
+#pragma unroll
+    for (int kk = 0; kk < kRefTile; ++kk) acc += sa[ty][kk] * sb[kk][tx];
+    __syncthreads();  // everyone has read the chunk before it is overwritten
+  }
+  if (i >= r.m || j >= r.n) return;
+  double v = r.alpha * acc;
+  if (r.beta != 0.0) {
+    std::int64_t const ci = z * r.bsc + (r.d_row ? std::int64_t(i) * r.ldc + j : std::int64_t(j) * r.ldc + i);
+    v += r.beta * load_elem(r.c, ci, r.cd);
+  }
+  r.out[(std::int64_t(z) * r.m + i) * r.n + j] = v;
+}
+
+//! Every element of D's buffer: inside the matrix it must match the reference within
+//! eps * |want| + atol (NaN never does); outside (padding between rows and batches) it must still
+//! hold the 0xFF poison. Counts go to `counts` [bad, touched padding, lowest bad index].
+struct CheckArgs {
+  void const* d;
+  double const* ref;
+  int m, n, batch, cd, d_row;
+  std::int64_t ldd, bsd, total;
+  double eps, atol;
+  unsigned long long* counts;
+};
+
+__global__ void check_kernel(CheckArgs a) {
+  for (std::int64_t idx = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; idx < a.total;
        idx += std::int64_t(gridDim.x) * blockDim.x) {
-    int const z = int(idx / (std::int64_t(r.m) * r.n));
-    std::int64_t const rem = idx - std::int64_t(z) * r.m * r.n;
-    int const i = int(rem / r.n);
-    int const j = int(rem - std::int64_t(i) * r.n);
-    double acc = 0.0;
-    for (int k = 0; k < r.k; ++k) {
-      std::int64_t const ai = z * r.bsa + (r.a_row ? std::int64_t(i) * r.lda + k : std::int64_t(k) * r.lda + i);
-      std::int64_t const bi = z * r.bsb + (r.b_row ? std::int64_t(k) * r.ldb + j : std::int64_t(j) * r.ldb + k);
-      acc += load_elem(r.a, ai, r.ab) * load_elem(r.b, bi, r.ab);
+    std::int64_t const z = idx / a.bsd;
+    std::int64_t const rem = idx - z * a.bsd;
+    std::int64_t const major = rem / a.ldd, minor = rem - (rem / a.ldd) * a.ldd;
+    std::int64_t const i = a.d_row ? major : minor;
+    std::int64_t const j = a.d_row ? minor : major;
+    if (z < a.batch && i < a.m && j < a.n) {
+      double const got = load_elem(a.d, idx, a.cd);
+      double const want = a.ref[(z * a.m + i) * a.n + j];
+      if (!(fabs(got - want) <= a.eps * fabs(want) + a.atol)) {
+        atomicAdd(&a.counts[0], 1ull);
+        atomicMin(&a.counts[2], static_cast<unsigned long long>(idx));
+      }
+    } else {
+      bool const poison = a.cd == int(DType::F32)
+                              ? static_cast<std::uint32_t const*>(a.d)[idx] == 0xFFFFFFFFu
+                              : static_cast<std::uint16_t const*>(a.d)[idx] == 0xFFFFu;
+      if (!poison) atomicAdd(&a.counts[1], 1ull);
     }
-    double v = r.alpha * acc;
-    if (r.beta != 0.0) {
-      std::int64_t const ci = z * r.bsc + (r.d_row ? std::int64_t(i) * r.ldc + j : std::int64_t(j) * r.ldc + i);
-      v += r.beta * load_elem(r.c, ci, r.cd);
-    }
-    r.out[idx] = v;
   }
 }
 
@@ -97,12 +149,14 @@ struct Case {
   Layout la = Layout::RowMajor, lb = Layout::ColMajor, ld = Layout::RowMajor;
   float alpha = 1.0f, beta = 0.0f;
   clc::gemm::Options opts;
+  clc::gemm::detail::Debug debug;  // no_tma_store: force the direct epilogue (through run_debug)
   int ld_pad = 8;         // extra elements per row / column beyond the round-up to 8
   bool align_ld = true;   // round leading dimensions up to 8 elements (TMA-readable)
   int a_offset = 0;       // elements added to A's base pointer (misalignment tests)
   std::int64_t batch_gap = 24;  // elements between batches
   int d_ld_extra = 0;     // elements added to D's (and C's) leading dimension only
   Kernel expect_kernel = Kernel::Auto;  // Auto = don't care
+  bool corrupt = false;   // checker self-test: overwrite D(0, 0) and the padding after row 0 before checking
 };
 
 struct DeviceBuffer {
@@ -131,12 +185,6 @@ double host_elem(std::vector<unsigned char> const& h, std::int64_t i, DType t) {
   std::memcpy(&u, h.data() + 2 * i, 2);
   if (t == DType::BF16) { std::uint32_t w = std::uint32_t(u) << 16; float f; std::memcpy(&f, &w, 4); return f; }
   __half_raw r; r.x = u; return double(__half2float(__half(r)));
-}
-
-bool is_poison(std::vector<unsigned char> const& h, std::int64_t i, DType t) {
-  std::size_t const s = esize(t);
-  for (std::size_t b = 0; b < s; ++b) if (h[i * s + b] != 0xFF) return false;
-  return true;
 }
 
 struct Result {
@@ -186,7 +234,10 @@ void run_case(Case const& c, Result* res, int repeats = 1) {
 
   for (int rep = 0; rep < repeats; ++rep) {
     CUDA_OK(cudaMemset(D.p, 0xFF, D.bytes));  // NaN in every type
-    CLC_OK(clc::gemm::run(g, nullptr, c.opts, &res->info));
+    if (c.debug.no_tma_store)
+      CLC_OK(clc::gemm::detail::run_debug(g, nullptr, c.opts, c.debug, &res->info));
+    else
+      CLC_OK(clc::gemm::run(g, nullptr, c.opts, &res->info));
     CUDA_OK(cudaGetLastError());
     CUDA_OK(cudaDeviceSynchronize());
   }
@@ -203,38 +254,48 @@ void run_case(Case const& c, Result* res, int repeats = 1) {
   r.lda = lda; r.ldb = ldb; r.ldc = ldd; r.bsa = bsa; r.bsb = bsb; r.bsc = bsd;
   r.alpha = c.alpha; r.beta = c.beta;
   r.out = static_cast<double*>(R.p);
-  reference_kernel<<<1024, 256>>>(r);
+  if (c.corrupt) {  // a huge value in D(0, 0) and a zero in the first padding element after row 0
+    ASSERT_TRUE(d_row && ldd > c.n && c.batch == 1) << "the self-test needs row-major D with padding";
+    CUDA_OK(cudaMemset(D.p, 0x7F, esize(c.cd)));
+    CUDA_OK(cudaMemset(static_cast<unsigned char*>(D.p) + std::size_t(c.n) * esize(c.cd), 0, esize(c.cd)));
+  }
+  dim3 const ref_grid(unsigned((c.n + kRefTile - 1) / kRefTile), unsigned((c.m + kRefTile - 1) / kRefTile),
+                      unsigned(c.batch));
+  reference_kernel<<<ref_grid, dim3(kRefTile, kRefTile)>>>(r);
   CUDA_OK(cudaGetLastError());
-  CUDA_OK(cudaDeviceSynchronize());
-
-  std::vector<unsigned char> hd(D.bytes);
-  std::vector<double> hr(std::size_t(c.batch) * c.m * c.n);
-  CUDA_OK(cudaMemcpy(hd.data(), D.p, D.bytes, cudaMemcpyDeviceToHost));
-  CUDA_OK(cudaMemcpy(hr.data(), R.p, R.bytes, cudaMemcpyDeviceToHost));
 
   // Output rounding (2 ulps of the output type) plus fp32 accumulation-order slack.
-  double const eps = c.cd == DType::BF16 ? 1.0 / 128 : c.cd == DType::F16 ? 1.0 / 1024 : 1e-6;
-  double const atol = 1e-5 * std::sqrt(double(c.k)) + (c.cd == DType::F32 ? 0.0 : eps * 1e-2);
-  std::vector<char> inside(std::size_t(d_total), 0);
-  for (int z = 0; z < c.batch; ++z) {
-    for (int i = 0; i < c.m; ++i) {
-      for (int j = 0; j < c.n; ++j) {
-        std::int64_t const di = z * bsd + (d_row ? std::int64_t(i) * ldd + j : std::int64_t(j) * ldd + i);
-        inside[std::size_t(di)] = 1;
-        double const got = host_elem(hd, di, c.cd);
-        double const want = hr[(std::size_t(z) * c.m + i) * c.n + j];
-        double const tol = eps * std::fabs(want) + atol;
-        if (!(std::fabs(got - want) <= tol)) {
-          if (res->bad == 0)
-            res->first_bad = "batch " + std::to_string(z) + " (" + std::to_string(i) + ", " + std::to_string(j) +
-                             "): got " + std::to_string(got) + ", want " + std::to_string(want);
-          ++res->bad;
-        }
-      }
-    }
+  CheckArgs ck{};
+  ck.d = D.p; ck.ref = static_cast<double const*>(R.p);
+  ck.m = c.m; ck.n = c.n; ck.batch = c.batch; ck.cd = int(c.cd); ck.d_row = d_row;
+  ck.ldd = ldd; ck.bsd = bsd; ck.total = d_total;
+  ck.eps = c.cd == DType::BF16 ? 1.0 / 128 : c.cd == DType::F16 ? 1.0 / 1024 : 1e-6;
+  ck.atol = 1e-5 * std::sqrt(double(c.k)) + (c.cd == DType::F32 ? 0.0 : ck.eps * 1e-2);
+  DeviceBuffer counts(3 * sizeof(unsigned long long));
+  ASSERT_TRUE(counts.p) << "cudaMalloc failed";
+  unsigned long long const init[3] = {0ull, 0ull, ~0ull};
+  CUDA_OK(cudaMemcpy(counts.p, init, sizeof(init), cudaMemcpyHostToDevice));
+  ck.counts = static_cast<unsigned long long*>(counts.p);
+  check_kernel<<<1024, 256>>>(ck);
+  CUDA_OK(cudaGetLastError());
+  CUDA_OK(cudaDeviceSynchronize());
+  unsigned long long got_counts[3] = {};
+  CUDA_OK(cudaMemcpy(got_counts, counts.p, sizeof(got_counts), cudaMemcpyDeviceToHost));
+  res->bad = std::int64_t(got_counts[0]);
+  res->touched_padding = std::int64_t(got_counts[1]);
+  if (res->bad > 0) {  // name the first bad element: its position, its value and the reference's
+    std::int64_t const di = std::int64_t(got_counts[2]);
+    std::int64_t const z = di / bsd, rem = di - z * bsd;
+    std::int64_t const i = d_row ? rem / ldd : rem % ldd, j = d_row ? rem % ldd : rem / ldd;
+    std::vector<unsigned char> hd(esize(c.cd));
+    double want = 0.0;
+    CUDA_OK(cudaMemcpy(hd.data(), static_cast<unsigned char const*>(D.p) + di * esize(c.cd), esize(c.cd),
+                       cudaMemcpyDeviceToHost));
+    CUDA_OK(cudaMemcpy(&want, static_cast<double const*>(R.p) + (z * c.m + i) * c.n + j, sizeof(double),
+                       cudaMemcpyDeviceToHost));
+    res->first_bad = "batch " + std::to_string(z) + " (" + std::to_string(i) + ", " + std::to_string(j) +
+                     "): got " + std::to_string(host_elem(hd, 0, c.cd)) + ", want " + std::to_string(want);
   }
-  for (std::int64_t i = 0; i < d_total; ++i)
-    if (!inside[std::size_t(i)] && !is_poison(hd, i, c.cd)) ++res->touched_padding;
 }
 
 std::string describe(Case const& c) {
@@ -265,6 +326,20 @@ bool is_hopper() {
 Kernel fast_kernel() { return is_hopper() ? Kernel::Sm90 : Kernel::Portable; }
 
 // ---------------------------------------------------------------------------------------------------
+
+TEST(Gemm, CheckerFindsAWrongElementAndAPaddingWrite) {
+  CLC_REQUIRE_GPU();
+  for (DType cd : {DType::BF16, DType::F32}) {
+    Case c;
+    c.m = 100; c.n = 90; c.k = 70; c.cd = cd;
+    c.corrupt = true;
+    Result res;
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 1) << "the checker must find exactly the corrupted element: " << res.first_bad;
+    EXPECT_NE(res.first_bad.find("(0, 0)"), std::string::npos) << res.first_bad;
+    EXPECT_EQ(res.touched_padding, 1) << "the checker must find exactly the corrupted padding element";
+  }
+}
 
 TEST(Gemm, AllLayouts_Bf16) {
   CLC_REQUIRE_GPU();
@@ -351,7 +426,7 @@ TEST(Gemm, TileWidthsAndEpilogues_Sm90) {
           c.lb = (i & 2) ? Layout::RowMajor : Layout::ColMajor;
           c.ld = (i % 5 == 4) ? Layout::ColMajor : Layout::RowMajor;
           c.opts.kernel = Kernel::Sm90; c.opts.cluster_m = cl; c.opts.tile_n = tile_n;
-          c.opts.diag_flags = mode == 1 ? 4 : 0;
+          c.debug.no_tma_store = mode == 1;
           c.expect_kernel = Kernel::Sm90;
           ++i;
           Result res;
@@ -392,6 +467,78 @@ TEST(Gemm, TileWidthsAndEpilogues_Sm90) {
     EXPECT_EQ(res.info.tile_n, 128);
     EXPECT_TRUE(res.info.tma_store);
   }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Many tiles per worker: the persistent path (accumulators reset per tile, ring phases carried from
+// tile to tile, epilogue buffers reused) checked element by element. More than 8 x 132 tiles, and
+// the launched workers capped at 1, 3 and 7 clusters so that each runs hundreds of tiles; K of three
+// k-tiles (the last one partial) so that the ring's stage and phase differ from tile to tile.
+
+struct ManyTilesVariant {
+  SourceKind source;
+  int max_workers;  // 0: Single (one launch slot per tile; the cap does not apply)
+};
+constexpr ManyTilesVariant kManyTilesVariants[] = {
+    {SourceKind::Ticket, 1}, {SourceKind::Ticket, 3}, {SourceKind::Ticket, 7}, {SourceKind::Static, 1},
+    {SourceKind::Static, 3}, {SourceKind::Static, 7}, {SourceKind::Single, 0}};
+
+//! Runs `c` under each source and worker cap and checks that the cap held (so each worker really ran
+//! many tiles) besides every element.
+void expect_many_tiles(Case c, std::int64_t tiles, std::string const& what) {
+  for (ManyTilesVariant v : kManyTilesVariants) {
+    c.opts.source = v.source;
+    c.opts.max_workers = v.max_workers;
+    Result res;
+    run_case(c, &res);
+    std::string const label = describe(c) + " " + what + " max_workers " + std::to_string(v.max_workers);
+    EXPECT_EQ(res.bad, 0) << label << ": first bad element " << res.first_bad;
+    EXPECT_EQ(res.touched_padding, 0) << label << ": wrote outside the matrix";
+    EXPECT_EQ(res.info.source, v.source) << label;
+    if (v.max_workers > 0)
+      EXPECT_EQ(res.info.launch.workers, v.max_workers) << label << ": the worker cap did not hold";
+    else
+      EXPECT_EQ(res.info.launch.workers * c.opts.cluster_m, tiles + (c.opts.cluster_m == 2 ? tiles / 33 : 0))
+          << label << ": Single launches one slot per tile";
+  }
+}
+
+TEST(Gemm, ManyTilesPerWorker_Sm90) {
+  CLC_REQUIRE_GPU();
+  if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
+  int i = 0;
+  for (int tile_n : {128, 256})
+    for (int cl : {1, 2})
+      for (bool tma_store : {true, false}) {  // false: beta != 0, the direct epilogue (reads C)
+        Case c;
+        c.m = 33 * 128 - 3;  // 33 M tiles, the last partial (with 2x1 clusters one CTA of the last pair idles)
+        c.n = 32 * 256 + 8;  // 33 (tile 256) or 65 (tile 128) N tiles, the last of 8 columns
+        c.k = 136;           // 3 k-tiles, the last partial
+        c.cd = i % 3 == 0 ? DType::F32 : (i % 3 == 1 ? DType::BF16 : DType::F16);
+        c.ab = (i & 4) ? DType::F16 : DType::BF16;
+        c.alpha = 1.25f;
+        c.beta = tma_store ? 0.0f : -0.5f;
+        c.la = (i & 1) ? Layout::ColMajor : Layout::RowMajor;
+        c.lb = (i & 2) ? Layout::RowMajor : Layout::ColMajor;
+        c.opts.kernel = Kernel::Sm90; c.opts.cluster_m = cl; c.opts.tile_n = tile_n;
+        c.expect_kernel = Kernel::Sm90;
+        ++i;
+        std::int64_t const tiles = 33 * std::int64_t((c.n + tile_n - 1) / tile_n);
+        ASSERT_GT(tiles, 8 * 132);
+        expect_many_tiles(c, tiles, "tile_n " + std::to_string(tile_n) + (tma_store ? " tma-store" : " direct"));
+      }
+}
+
+TEST(Gemm, ManyTilesPerWorker_Portable) {
+  CLC_REQUIRE_GPU();
+  Case c;
+  c.m = 33 * 128 - 3; c.n = 32 * 128 + 8; c.k = 72;  // 33 x 33 tiles of 128 x 128; k-tiles of 32, the last partial
+  c.beta = 0.5f;
+  c.la = Layout::ColMajor;
+  c.opts.kernel = Kernel::Portable;
+  c.expect_kernel = Kernel::Portable;
+  c.opts.cluster_m = 1;
+  expect_many_tiles(c, 33 * 33, "portable");
 }
 
 TEST(Gemm, EverySource_Portable) {

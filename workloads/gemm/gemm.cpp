@@ -71,10 +71,10 @@ std::string tma_reason(char const* name, void const* ptr, std::int64_t ld, std::
 //! Sm90: whether the epilogue stores D with TMA. Needs beta == 0 (C is not read), a D that TMA can
 //! address (checked here, so the driver is never asked for a map it refuses: compute-sanitizer counts
 //! every failed API call) and rows that end on a 16-byte boundary (TMA was seen writing whole 16-byte
-//! units past N otherwise). Diagnostics bit 2 turns it off.
-bool use_tma_store(detail::Problem const& p, int diag_flags) {
+//! units past N otherwise). `Debug::no_tma_store` turns it off.
+bool use_tma_store(detail::Problem const& p, bool no_tma_store) {
   std::int64_t const es = std::int64_t(size_of(p.cd));
-  return p.beta == 0.0f && (diag_flags & 4) == 0 && (std::int64_t(p.n) * es) % 16 == 0 &&
+  return p.beta == 0.0f && !no_tma_store && (std::int64_t(p.n) * es) % 16 == 0 &&
          tma_reason("D", p.d, p.ldd, p.bsd, p.batch, "ldd", "batch_stride_d", es).empty();
 }
 
@@ -211,8 +211,6 @@ Error can_implement(Arguments const& a, Options const& o) {
     return invalid_argument("options.cluster_m must be 0 (auto), 1 or 2 (got " + num(o.cluster_m) + ")");
   if (o.tile_n != 0 && o.tile_n != 128 && o.tile_n != 256)
     return invalid_argument("options.tile_n must be 0 (auto), 128 or 256 (got " + num(o.tile_n) + ")");
-  if (o.stages != 0 && (o.stages < 2 || o.stages > 4))
-    return invalid_argument("options.stages must be 0 (all) or 2..4 (got " + num(o.stages) + ")");
   if (o.swizzle < 0) return invalid_argument("options.swizzle must be >= 0 (got " + num(o.swizzle) + ")");
   if (o.max_workers < 0) return invalid_argument("options.max_workers must be >= 0 (got " + num(o.max_workers) + ")");
   if (o.kernel != Kernel::Auto && o.kernel != Kernel::Sm90 && o.kernel != Kernel::Portable)
@@ -232,6 +230,13 @@ Error can_implement(Arguments const& a, Options const& o) {
 }
 
 Error run(Arguments const& a, cudaStream_t stream, Options const& o, RunInfo* info) {
+  return detail::run(a, stream, o, detail::Debug{}, &detail::launch_sm90, info);
+}
+
+namespace detail {
+
+Error run(Arguments const& a, cudaStream_t stream, Options const& o, Debug const& debug, Sm90Launcher sm90,
+          RunInfo* info) {
   CLC_TRY(can_implement(a, o));
   int device = 0;
   CLC_CUDA_TRY(cudaGetDevice(&device));
@@ -239,24 +244,23 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, RunInfo* in
   CLC_TRY(query_device(device, &dev));
   Choice ch;
   CLC_TRY(choose_kernel(a, o, dev, &ch));
-  detail::Problem const p = normalise(a);
+  Problem const p = normalise(a);
 
-  detail::Plan plan;
+  Plan plan;
   plan.launch.stream = stream;
   plan.launch.workspace = o.workspace;
   plan.launch.max_workers = o.max_workers;
   plan.launch.grid = o.grid;
   plan.source = o.source;
-  plan.stages = o.stages;
-  plan.diag_flags = o.diag_flags;
+  plan.debug = debug;
   RunInfo local;
   RunInfo* ri = info ? info : &local;
   *ri = RunInfo{};
 
   if (ch.kernel == Kernel::Sm90) {
     plan.tile_n = o.tile_n != 0 ? o.tile_n : default_tile_n(p, dev.sm_count);
-    plan.tma_store = use_tma_store(p, o.diag_flags);
-    int const m_tiles = (p.m + detail::kSm90TileM - 1) / detail::kSm90TileM;
+    plan.tma_store = use_tma_store(p, debug.no_tma_store);
+    int const m_tiles = (p.m + kSm90TileM - 1) / kSm90TileM;
     int const n_tiles = (p.n + plan.tile_n - 1) / plan.tile_n;
     // 2x1 clusters whenever there are two M tiles to pair: B is loaded once per pair (multicast).
     // Measured at least as fast as 1x1 on every suite shape (2048^3: 0.030 vs 0.032 ms; 3333x2048x4096:
@@ -264,39 +268,35 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, RunInfo* in
     plan.cluster_m = o.cluster_m != 0 ? o.cluster_m : (m_tiles >= 2 ? 2 : 1);
     plan.swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
     if (plan.source == SourceKind::Auto) plan.source = SourceKind::Ticket;  // Hopper has no hardware CLC
-    Error e = detail::launch_sm90(p, plan, ri);
+    Sm90Maps maps;
+    Error const e = encode_sm90_maps(p, plan, &maps);
+    if (e.ok()) return sm90(p, plan, maps, ri);
     // Auto: an operand TMA cannot describe after all (e.g. a batch stride past 2^40 bytes) takes the
     // portable path; nothing was launched.
-    if (!e.ok() && o.kernel == Kernel::Auto && e.status == Status::NotSupported &&
-        e.message.rfind("TMA cannot describe", 0) == 0) {
-      ch.why_portable = e.message;
-      plan.cluster_m = 1;
-      plan.source = o.source;
-    } else {
-      return e;
-    }
+    if (o.kernel != Kernel::Auto || e.status != Status::NotSupported) return e;
+    ch.why_portable = e.message;
+    plan.cluster_m = 1;
+    plan.source = o.source;
   }
-  int const n_tiles = (p.n + detail::kPortableTileN - 1) / detail::kPortableTileN;
+  int const n_tiles = (p.n + kPortableTileN - 1) / kPortableTileN;
   plan.swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
-  CLC_TRY(detail::launch_portable(p, plan, ri));
+  CLC_TRY(launch_portable(p, plan, ri));
   ri->why_portable = ch.why_portable;
   return success();
 }
 
-namespace detail {
-
-Error launch_sm90(Problem const& p, Plan const& plan, RunInfo* info) {
+Error launch_sm90(Problem const& p, Plan const& plan, Sm90Maps const& maps, RunInfo* info) {
   bool const bf = p.ab == DType::BF16;
   switch (plan.source) {
     case SourceKind::Ticket:
-      return bf ? launch_sm90_typed<DType::BF16, SourceKind::Ticket>(p, plan, info)
-                : launch_sm90_typed<DType::F16, SourceKind::Ticket>(p, plan, info);
+      return bf ? launch_sm90_typed<DType::BF16, SourceKind::Ticket>(p, plan, maps, info)
+                : launch_sm90_typed<DType::F16, SourceKind::Ticket>(p, plan, maps, info);
     case SourceKind::Static:
-      return bf ? launch_sm90_typed<DType::BF16, SourceKind::Static>(p, plan, info)
-                : launch_sm90_typed<DType::F16, SourceKind::Static>(p, plan, info);
+      return bf ? launch_sm90_typed<DType::BF16, SourceKind::Static>(p, plan, maps, info)
+                : launch_sm90_typed<DType::F16, SourceKind::Static>(p, plan, maps, info);
     case SourceKind::Single:
-      return bf ? launch_sm90_typed<DType::BF16, SourceKind::Single>(p, plan, info)
-                : launch_sm90_typed<DType::F16, SourceKind::Single>(p, plan, info);
+      return bf ? launch_sm90_typed<DType::BF16, SourceKind::Single>(p, plan, maps, info)
+                : launch_sm90_typed<DType::F16, SourceKind::Single>(p, plan, maps, info);
     default: break;
   }
   return not_supported(std::string("source ") + clc::to_string(plan.source) +

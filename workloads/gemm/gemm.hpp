@@ -86,11 +86,6 @@ struct Options {
   Workspace const* workspace = nullptr;  //!< Ticket: nullptr = the library's per-stream workspace
   int max_workers = 0;                   //!< cap on launched clusters (0 = occupancy)
   GridMode grid = GridMode::Default;
-  //! Diagnostics for performance work (0 = normal): Sm90 only. `stages`: use 2..4 of the ring's
-  //! stages; `diag_flags` bit 0: skip the epilogue's stores (D is not written!), bit 1: wait for each
-  //! stage's wgmma before issuing the next (no MMA overlap), bit 2: never use the TMA-store epilogue.
-  int stages = 0;
-  int diag_flags = 0;
 };
 
 //! What `run` did.

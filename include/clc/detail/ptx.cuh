@@ -65,6 +65,18 @@ CLC_DEVICE CLC_FORCEINLINE T* map_to_rank(T* p, unsigned rank) {
   return cooperative_groups::this_cluster().map_shared_rank(p, static_cast<int>(rank));
 }
 
+//! The shared::cluster address of CTA `rank`'s copy of the shared-memory object at `local`: `mapa` on
+//! the 32-bit shared-window address (CCCL has no wrapper; cooperative_groups' map_shared_rank goes
+//! through a 64-bit generic address and back, a few more instructions on every remote arrive).
+//! Not volatile: a pure address computation the compiler may hoist out of loops.
+CLC_DEVICE CLC_FORCEINLINE std::uint32_t map_shared_rank_u32(void const* local, unsigned rank) {
+  std::uint32_t r;
+  asm("mapa.shared::cluster.u32 %0, %1, %2;"
+      : "=r"(r)
+      : "r"(static_cast<std::uint32_t>(__cvta_generic_to_shared(local))), "r"(rank));
+  return r;
+}
+
 //! Whole-cluster barrier with release/acquire: everything a CTA did before it (remote arrives,
 //! st.async into peers, barrier init) is visible to every CTA after it.
 CLC_DEVICE CLC_FORCEINLINE void cluster_sync() {
@@ -80,15 +92,20 @@ CLC_DEVICE CLC_FORCEINLINE void mbarrier_init(std::uint64_t* bar, std::uint32_t 
 //! CTA scope: enough for data delivered by complete_tx (st.async, try_cancel, TMA, also from peer
 //! CTAs) and for arrivals of this CTA's threads; a cluster-scope acquire would add a GPU-wide fence.
 //! With CLC_HANG_TIMEOUT_NS set (tests), a wait that never completes traps instead of hanging.
+//! The hang timeout's trap, out of line: an inlined `trap` in a kernel that raises its register budget
+//! with setmaxnreg made ptxas keep that warpgroup's code inside the launch-time budget (168 registers
+//! at 384 threads), spilling and serialising wgmma; behind a call the code keeps its setmaxnreg budget.
+__device__ __noinline__ inline void hang_trap() {
+  __trap();  // the launch fails with cudaErrorLaunchFailure: a hang becomes an error
+}
+
 CLC_DEVICE CLC_FORCEINLINE void mbarrier_wait(std::uint64_t* bar, std::uint32_t phase) {
 #if CLC_HANG_TIMEOUT_NS
   std::uint64_t const t0 = globaltimer_ns();
 #endif
   while (!cuda::ptx::mbarrier_try_wait_parity(bar, phase)) {
 #if CLC_HANG_TIMEOUT_NS
-    if (globaltimer_ns() - t0 > CLC_HANG_TIMEOUT_NS) {
-      __trap();  // the launch fails with cudaErrorLaunchFailure: a hang becomes an error
-    }
+    if (globaltimer_ns() - t0 > CLC_HANG_TIMEOUT_NS) hang_trap();
 #endif
   }
 }
@@ -99,8 +116,7 @@ CLC_DEVICE CLC_FORCEINLINE void mbarrier_wait(std::uint64_t* bar, std::uint32_t 
 //! (and its tile's body) made. What the arrive publishes here is only "this slot has been read": the
 //! value was loaded and consumed before it in program order. CCCL has no wrapper for this form.
 CLC_DEVICE CLC_FORCEINLINE void mbarrier_arrive_remote(std::uint64_t* local_bar, unsigned rank) {
-  std::uint32_t const addr = static_cast<std::uint32_t>(__cvta_generic_to_shared(map_to_rank(local_bar, rank)));
-  asm volatile("mbarrier.arrive.shared::cluster.b64 _, [%0];" : : "r"(addr) : "memory");
+  asm volatile("mbarrier.arrive.shared::cluster.b64 _, [%0];" : : "r"(map_shared_rank_u32(local_bar, rank)) : "memory");
 }
 
 //! Arm CTA `rank`'s copy of `local_bar`: one arrival and `bytes` more expected transaction bytes.

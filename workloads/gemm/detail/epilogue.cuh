@@ -1,5 +1,6 @@
 //! @file epilogue.cuh
-//! @brief D = alpha * acc + beta * C for pairs of adjacent columns, shared by both kernels.
+//! @brief The direct epilogue: D = alpha * acc + beta * C for pairs of adjacent columns, written from
+//! registers (both kernels; the Sm90 kernel stores through TMA instead where kit/epilogue.cuh applies).
 #pragma once
 
 #include <cstdint>
@@ -9,7 +10,7 @@
 #include <cuda_fp16.h>
 
 #include "problem.hpp"
-#include "ptx.cuh"
+#include "clc/kit/arch.cuh"
 
 namespace clc::gemm::detail {
 
@@ -49,17 +50,17 @@ inline EpilogueParams make_epilogue_params(Problem const& pr) {
 
 //! Row `row` of batch `z` of C / D (typed).
 template <class T>
-CLC_GEMM_DEVICE T* d_row_ptr(EpilogueParams const& e, int z, int row) {
+CLC_KIT_DEVICE T* d_row_ptr(EpilogueParams const& e, int z, int row) {
   return static_cast<T*>(e.d) + std::int64_t(z) * e.bsd + std::int64_t(row) * e.ldd;
 }
 template <class T>
-CLC_GEMM_DEVICE T const* c_row_ptr(EpilogueParams const& e, int z, int row) {
+CLC_KIT_DEVICE T const* c_row_ptr(EpilogueParams const& e, int z, int row) {
   return static_cast<T const*>(e.c) + std::int64_t(z) * e.bsc + std::int64_t(row) * e.ldc;
 }
 
 //! Stores (row, col) and (row, col + 1) of one row, each only if inside N.
 template <class T>
-CLC_GEMM_DEVICE void store_pair(EpilogueParams const& e, T* d_row, T const* c_row, int col, float v0, float v1) {
+CLC_KIT_DEVICE void store_pair(EpilogueParams const& e, T* d_row, T const* c_row, int col, float v0, float v1) {
   if (col >= e.n) return;
   bool const two = col + 1 < e.n;
   v0 *= e.alpha;

@@ -7,15 +7,17 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
 #include "clc/clc.cuh"
+#include "clc/kit/cp_async.cuh"
+#include "clc/kit/mma_sync.cuh"
 #include "epilogue.cuh"
 #include "problem.hpp"
-#include "ptx.cuh"
 
 namespace clc::gemm::detail {
 
@@ -46,7 +48,7 @@ struct PortableGeometry {
 #if defined(__CUDACC__)
 
 //! Fills smem[r][0..31] (r < 128) with rows row0.. and k0..k0+31 of `op`, zeros outside the matrix.
-CLC_GEMM_DEVICE void portable_load_tile(std::uint16_t* smem, PortableOperand const& op, int z, int row0, int k0, int K) {
+CLC_KIT_DEVICE void portable_load_tile(std::uint16_t* smem, PortableOperand const& op, int z, int row0, int k0, int K) {
   using G = PortableGeometry;
   std::uint16_t const* const base = op.ptr + std::int64_t(z) * op.batch_stride;
   int const tid = int(threadIdx.x);
@@ -65,7 +67,7 @@ CLC_GEMM_DEVICE void portable_load_tile(std::uint16_t* smem, PortableOperand con
         bytes = (K - gk) >= 8 ? 16 : 2 * (K - gk);
         src = base + std::int64_t(gr) * op.ld + gk;
       }
-      cp_async_16(smem + r * G::kRow + kc, src, bytes);
+      kit::cp_async_16(smem + r * G::kRow + kc, src, bytes);
     }
   } else {
     // 4096 elements, 16 per thread, coalesced along whichever dimension is contiguous.
@@ -92,6 +94,7 @@ CLC_GEMM_DEVICE void portable_load_tile(std::uint16_t* smem, PortableOperand con
 
 template <DType AB>
 struct PortableTile {
+  using Elem = std::conditional_t<AB == DType::BF16, __nv_bfloat16, __half>;
   PortableParams p;
 
   __device__ void operator()(WorkTile const& t) const {
@@ -120,17 +123,17 @@ struct PortableTile {
 
     portable_load_tile(sa[0], p.a, t.z, m0, 0, K);
     portable_load_tile(sb[0], p.b, t.z, n0, 0, K);
-    cp_async_commit();
+    kit::cp_async_commit();
     for (int kt = 0; kt < k_tiles; ++kt) {
       int const buf = kt & 1;
       if (kt + 1 < k_tiles) {
         // The other buffer was last read before the __syncthreads that ended the previous step.
         portable_load_tile(sa[buf ^ 1], p.a, t.z, m0, (kt + 1) * kPortableTileK, K);
         portable_load_tile(sb[buf ^ 1], p.b, t.z, n0, (kt + 1) * kPortableTileK, K);
-        cp_async_commit();
-        cp_async_wait<1>();
+        kit::cp_async_commit();
+        kit::cp_async_wait<1>();
       } else {
-        cp_async_wait<0>();
+        kit::cp_async_wait<0>();
       }
       __syncthreads();  // this step's tile (cp.async and plain stores of every thread) is visible
       std::uint16_t const* const a_s = sa[buf];
@@ -157,7 +160,7 @@ struct PortableTile {
 #pragma unroll
         for (int i = 0; i < 4; ++i)
 #pragma unroll
-          for (int j = 0; j < 4; ++j) mma_m16n8k16<AB == DType::BF16>(acc[i][j], af[i], bfr[j]);
+          for (int j = 0; j < 4; ++j) kit::mma_m16n8k16<Elem>(acc[i][j], af[i], bfr[j]);
       }
       __syncthreads();  // everyone is done reading `buf` before it is refilled
     }

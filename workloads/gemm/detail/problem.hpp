@@ -1,11 +1,15 @@
 //! @file problem.hpp
 //! @brief Internal: the normalised problem every kernel sees (D row-major; a column-major D is
-//! handled by computing D^T = B^T A^T), the launch plan, and the per-kernel launchers.
+//! handled by computing D^T = B^T A^T), the launch plan, the Sm90 tensor maps, and the per-kernel
+//! launchers.
 #pragma once
 
 #include <cstdint>
 #include <string>
 
+#include <cuda.h>
+
+#include "../debug.hpp"
 #include "../gemm.hpp"
 #include "clc/launch.hpp"
 
@@ -32,35 +36,51 @@ struct Plan {
   SourceKind source = SourceKind::Auto;  //!< resolved per kernel by the launcher when Auto
   int cluster_m = 1;
   int tile_n = 256;  //!< Sm90: 128 or 256
-  bool tma_store = false;  //!< Sm90: store D with TMA (decided by run(); the launcher falls back if the map fails)
+  bool tma_store = false;  //!< Sm90: store D with TMA (decided by run(); off if D's map cannot be encoded)
   int swizzle = 1;
   LaunchOptions launch;  //!< stream, workspace, grid mode, max_workers
-  int stages = 0;        //!< Sm90: stages of the ring in use (0 = all)
-  int diag_flags = 0;
+  Debug debug;           //!< clc-bench's diagnostics (run_debug only)
 };
 
 //! Sm90 kernel geometry.
 inline constexpr int kSm90TileM = 128;
-inline constexpr int kSm90TileN = 256;
 inline constexpr int kSm90TileK = 64;
 //! Portable kernel geometry.
 inline constexpr int kPortableTileM = 128;
 inline constexpr int kPortableTileN = 128;
 inline constexpr int kPortableTileK = 32;
 
+//! The Sm90 kernel's tensor maps: A and B (TMA loads), D (TMA store when `tma_store`).
+struct Sm90Maps {
+  CUtensorMap a;
+  CUtensorMap b;
+  CUtensorMap d;
+  bool tma_store = false;
+};
 
-Error launch_sm90(Problem const& p, Plan const& plan, RunInfo* info);
+//! Host (sm90_maps.cpp): encode A and B for `plan` (tile width, cluster), and D when plan.tma_store.
+//! A or B that TMA cannot describe is a NotSupported error (run() then takes the portable kernel
+//! under Kernel::Auto); a D that it cannot describe only turns the TMA store off.
+Error encode_sm90_maps(Problem const& p, Plan const& plan, Sm90Maps* maps);
+
+using Sm90Launcher = Error (*)(Problem const&, Plan const&, Sm90Maps const&, RunInfo*);
+
+//! The whole host path of `run`; `sm90` launches the Sm90 kernel (launch_sm90, or the debug variants).
+Error run(Arguments const& args, cudaStream_t stream, Options const& opts, Debug const& debug, Sm90Launcher sm90,
+          RunInfo* info);
+
+Error launch_sm90(Problem const& p, Plan const& plan, Sm90Maps const& maps, RunInfo* info);
 Error launch_portable(Problem const& p, Plan const& plan, RunInfo* info);
 
 //! One instantiation per (A/B type, source), each in its own .cu file (compile time).
 template <DType AB, SourceKind Src>
-Error launch_sm90_typed(Problem const& p, Plan const& plan, RunInfo* info);
+Error launch_sm90_typed(Problem const& p, Plan const& plan, Sm90Maps const& maps, RunInfo* info);
 template <DType AB>
 Error launch_portable_typed(Problem const& p, Plan const& plan, RunInfo* info);
 
 #define CLC_GEMM_DECLARE_SM90(AB, SRC) \
   template <>                          \
-  Error launch_sm90_typed<AB, SRC>(Problem const& p, Plan const& plan, RunInfo* info);
+  Error launch_sm90_typed<AB, SRC>(Problem const& p, Plan const& plan, Sm90Maps const& maps, RunInfo* info);
 CLC_GEMM_DECLARE_SM90(DType::BF16, SourceKind::Ticket)
 CLC_GEMM_DECLARE_SM90(DType::BF16, SourceKind::Static)
 CLC_GEMM_DECLARE_SM90(DType::BF16, SourceKind::Single)

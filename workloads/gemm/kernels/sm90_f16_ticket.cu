@@ -5,8 +5,8 @@
 namespace clc::gemm::detail {
 
 template <>
-Error launch_sm90_typed<DType::F16, SourceKind::Ticket>(Problem const& p, Plan const& plan, RunInfo* info) {
-  return sm90_launch_tile<DType::F16, source::Ticket>(p, plan, info);
+Error launch_sm90_typed<DType::F16, SourceKind::Ticket>(Problem const& p, Plan const& plan, Sm90Maps const& maps, RunInfo* info) {
+  return sm90_launch_tile<DType::F16, source::Ticket>(p, plan, maps, info);
 }
 
 }  // namespace clc::gemm::detail

@@ -1,0 +1,52 @@
+//! @file attention_main.cpp
+//! @brief `clc-bench attention`: runs bench/attention_bench.py (clc::attention against cuDNN and
+//! FlashAttention-2 through PyTorch's scaled_dot_product_attention, in one Python process) with the
+//! paths of the libraries it loads. A Python process is the entry point because both reference
+//! libraries are reached through PyTorch there; the C++ front end only passes the arguments on.
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common/subcommand.hpp"
+
+namespace clc::bench {
+
+int attention_main(int argc, char** argv) {
+  std::vector<std::string> args = {"python3", CLC_ATTENTION_BENCH_PY, "--lib", CLC_ATTENTION_C_LIB, "--tools-lib",
+                                   CLC_BENCH_TOOLS_LIB};
+  bool has_commit = false;
+  for (int i = 1; i < argc; ++i) {
+    args.emplace_back(argv[i]);
+    if (std::string(argv[i]) == "--commit") has_commit = true;
+  }
+  if (!has_commit && std::getenv("CLC_GIT_COMMIT") == nullptr) {
+    args.emplace_back("--commit");
+    args.emplace_back(CLC_BENCH_CONFIGURE_COMMIT);
+  }
+  std::vector<char*> cargv;
+  for (auto& a : args) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  std::fflush(stdout);
+  pid_t const pid = fork();
+  if (pid < 0) {
+    std::perror("clc-bench attention: fork");
+    return 2;
+  }
+  if (pid == 0) {
+    execvp(cargv[0], cargv.data());
+    std::perror("clc-bench attention: cannot run python3");
+    _exit(127);
+  }
+  int status = 0;
+  if (waitpid(pid, &status, 0) < 0) {
+    std::perror("clc-bench attention: waitpid");
+    return 2;
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 2;
+}
+
+}  // namespace clc::bench

@@ -1,0 +1,97 @@
+//! @file kit/epilogue.cuh
+//! @brief The TMA-store epilogue of one consumer warpgroup: its 64 x N fp32 accumulators (wgmma
+//! layout, kit/wgmma.cuh) go to global memory as T through shared memory, in boxes of 64 rows x 128
+//! bytes and two alternating 8 KiB buffers. A box is written with 128-byte swizzle (16-byte unit u of
+//! row r at u ^ (r % 8): the 8 rows one store instruction touches hit 8 different bank groups), handed
+//! to the async proxy, and stored by the warpgroup's first thread with one TMA store; the stores drain
+//! while the warpgroup goes on (the next tile's mainloop) and are waited for only before a buffer is
+//! reused. The tensor map's box is {128 / sizeof(T), 64, 1...} with CU_TENSOR_MAP_SWIZZLE_128B.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include "arch.cuh"
+#include "barrier.cuh"
+#include "tma.cuh"
+
+namespace clc::kit {
+
+//! Shared memory one warpgroup's epilogue needs: two boxes of 64 rows x 128 bytes (1024-byte aligned).
+inline constexpr int kStoreBoxBytes = 64 * 128;
+inline constexpr int kStoreBufferBytes = 2 * kStoreBoxBytes;
+
+#if defined(__CUDACC__)
+
+//! Store the warpgroup's 64 x N tile (all 128 threads call it). `op(v0, v1, row, col)` maps two
+//! horizontally adjacent accumulators (tile row 0..63, even column col) to the float2 that is stored
+//! (e.g. alpha scaling, a bias, a row normaliser). `coords` is the tile's top-left corner in the map
+//! (coords[0] the column, coords[1] the row); box b goes to column coords[0] + b * 128 / sizeof(T).
+//! `bufs`: kStoreBufferBytes of 1024-byte aligned shared memory owned by this warpgroup; `bar_id`: a
+//! named barrier (1..15) owned by this warpgroup.
+template <class T, int R, int Rank, class Op>
+CLC_KIT_DEVICE void store_tile_tma(float const (&acc)[R], Op const& op, void const* map,
+                                   std::int32_t const (&coords)[Rank], unsigned char* bufs, unsigned bar_id) {
+  constexpr int kN = 2 * R;
+  constexpr int kEs = int(sizeof(T));
+  constexpr int kBoxCols = 128 / kEs;  // 64 (16-bit) or 32 (fp32) columns per box
+  static_assert(kN % kBoxCols == 0, "the tile width must be a whole number of 128-byte boxes");
+  constexpr int kBoxes = kN / kBoxCols;
+  constexpr int kJPerBox = kBoxCols / 8;  // accumulator column groups per box
+  int const tid = int(threadIdx.x & 127);
+  int const lane = tid & 31;
+  int const r0 = (tid >> 5) * 16 + (lane >> 2);
+  bool const issuer = tid == 0;
+#pragma unroll
+  for (int b = 0; b < kBoxes; ++b) {
+    unsigned char* const buf = bufs + (b & 1) * kStoreBoxBytes;
+    // The store that last read `buf` (two boxes ago, maybe in the previous tile) has finished reading
+    // it; the barrier then tells every thread of the warpgroup that `buf` may be overwritten.
+    if (issuer) bulk_wait_read<1>();
+    named_barrier_sync(bar_id, 128);
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+      int const row = r0 + 8 * h;
+      unsigned char* const rowp = buf + row * 128;
+#pragma unroll
+      for (int jj = 0; jj < kJPerBox; ++jj) {
+        int const j = b * kJPerBox + jj;
+        int const col = 8 * j + 2 * (lane & 3);
+        int const byte = (8 * jj + 2 * (lane & 3)) * kEs;
+        int const off = (((byte >> 4) ^ (row & 7)) << 4) | (byte & 15);
+        float2 const v = op(acc[4 * j + 2 * h], acc[4 * j + 2 * h + 1], row, col);
+        if constexpr (std::is_same_v<T, float>) {
+          *reinterpret_cast<float2*>(rowp + off) = v;
+        } else if constexpr (std::is_same_v<T, __nv_bfloat16>) {
+          *reinterpret_cast<__nv_bfloat162*>(rowp + off) = __floats2bfloat162_rn(v.x, v.y);
+        } else {
+          static_assert(std::is_same_v<T, __half>, "the TMA-store epilogue writes float, __nv_bfloat16 or __half");
+          *reinterpret_cast<__half2*>(rowp + off) = __floats2half2_rn(v.x, v.y);
+        }
+      }
+    }
+    fence_generic_to_async_shared();  // this thread's box writes are visible to the TMA store...
+    named_barrier_sync(bar_id, 128);  // ...and every thread's are done before the issuer stores
+    if (issuer) {
+      std::int32_t c[Rank];
+#pragma unroll
+      for (int i = 0; i < Rank; ++i) c[i] = coords[i];
+      c[0] += b * kBoxCols;
+      tma_store(map, c, buf);
+      bulk_commit();
+    }
+  }
+}
+
+//! Before the CTA exits (the warpgroup's first thread): every store has read its buffer and written
+//! global memory.
+CLC_KIT_DEVICE void store_tile_tma_drain() {
+  if ((threadIdx.x & 127) == 0) bulk_wait<0>();
+}
+
+#endif  // __CUDACC__
+
+}  // namespace clc::kit

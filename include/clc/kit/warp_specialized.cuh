@@ -1,0 +1,117 @@
+//! @file kit/warp_specialized.cuh
+//! @brief The warp-specialised persistent kernel, written once: warpgroup 0 holds the producer warp
+//! (TMA loads; the `Role::Producer` that feeds the scheduler's throttle) and the scheduler warp, and
+//! gives registers away; warpgroups 1..W are consumers (MMA and epilogue) and take them. Every role
+//! iterates the same tile sequence from `clc::Scheduler`, so all consumer warpgroups of a CTA work on
+//! one tile together (cooperative GEMM, FA3-style attention). A workload fills these hooks:
+//!
+//! @code
+//! struct MyKernel {
+//!   using Source = clc::source::Ticket;              // the work source
+//!   static constexpr int kConsumerWarpgroups = 2;    // W
+//!   static constexpr int kProducerRegs = 56;         // setmaxnreg of warpgroup 0
+//!   static constexpr int kConsumerRegs = 224;        // setmaxnreg of the consumers (budget: 65536 / SM)
+//!   struct SharedStorage { ... };                    // static shared memory: barriers
+//!   struct ProducerState { ... };                    // lives across tiles (ring position)
+//!   struct ConsumerState { ... };                    // lives across tiles (ring position, accumulators)
+//!   __device__ MyKernel(Params const&, SharedStorage&, unsigned char* smem, unsigned cluster_size, unsigned rank);
+//!   __device__ void init();                          // thread 0: barrier inits (+ fence_barrier_init)
+//!   __device__ void prefetch();                      // lane 0 of the producer warp: prefetch_tensormap
+//!   __device__ ProducerState producer_start();
+//!   __device__ void produce(clc::WorkTile const&, ProducerState&);  // the producer warp, per tile
+//!   __device__ ConsumerState consumer_start(int warpgroup);         // 0..W-1
+//!   __device__ void consume(clc::WorkTile const&, ConsumerState&);  // one consumer warpgroup, per tile
+//!   __device__ void consumer_finish(ConsumerState&); // after the last tile (e.g. drain TMA stores)
+//! };
+//! __global__ void __launch_bounds__(clc::kit::threads_of<MyKernel>(), 1) my_kernel(__grid_constant__ Params const p) {
+//! #if CLC_KIT_SM90A
+//!   clc::kit::run_warp_specialized<MyKernel>(p, p.sched);
+//! #endif
+//! }
+//! @endcode
+//! `smem` is the dynamic shared memory aligned to 1024 bytes (size the launch with 1024 bytes of slack).
+//! The host side is `launch_warp_specialized<MyKernel>(my_kernel, tiles, options, smem_bytes, params)`.
+#pragma once
+
+#include <cstddef>
+
+#include <cuda_runtime.h>
+
+#include "../launch.cuh"
+#include "../scheduler.cuh"
+#include "arch.cuh"
+
+namespace clc::kit {
+
+//! Threads of a warp-specialised CTA: the producer/scheduler warpgroup plus the consumers.
+template <class Kernel>
+constexpr int threads_of() {
+  return 128 * (1 + Kernel::kConsumerWarpgroups);
+}
+
+#if defined(__CUDACC__)
+
+//! The kernel body. `params` and `sched` must be (parts of) the kernel's `__grid_constant__`
+//! parameter, read in place.
+template <class Kernel, int FetchStages = 2>
+CLC_KIT_DEVICE void run_warp_specialized(typename Kernel::Params const& params, SchedulerParams const& sched_params) {
+  using Sched = Scheduler<typename Kernel::Source, FetchStages>;
+  __shared__ typename Sched::SharedStorage sched_storage;
+  __shared__ typename Kernel::SharedStorage shared;
+  extern __shared__ unsigned char smem_raw[];
+  int const warp = int(threadIdx.x >> 5);
+  int const wg = warp >> 2;
+
+  // Iterating warps: the producer warp and every consumer warp (the scheduler warp only fetches).
+  Sched sched(sched_storage, sched_params, 1u + 4u * unsigned(Kernel::kConsumerWarpgroups));
+  Kernel k(params, shared, align_smem<1024>(smem_raw), sched.cluster_size(), sched.rank());
+  if (threadIdx.x == 0) {  // thread 0 is also lane 0 of the producer warp
+    k.init();
+    k.prefetch();
+  }
+  sched.init();  // cluster barrier: the workload's barrier inits are visible to peers before any
+                 // multicast or remote arrive targets them
+
+  if (wg == 0) {
+    regs_decrease<Kernel::kProducerRegs>();
+    if (warp == 0) {
+      auto st = k.producer_start();
+      for (WorkTile t : sched.tiles(Role::Producer)) {
+        k.produce(t, st);
+        __syncwarp();  // the next tiles() step is warp-collective
+      }
+    } else if (warp == 1) {
+      sched.run_scheduler_warp();
+    }
+  } else {
+    regs_increase<Kernel::kConsumerRegs>();
+    auto st = k.consumer_start(wg - 1);
+    for (WorkTile t : sched.tiles(Role::Consumer)) k.consume(t, st);
+    k.consumer_finish(st);
+  }
+  sched.finish();  // every CTA of the cluster stays until no peer can still arrive or multicast into it
+}
+
+//! Host: launch `kernel` (a `__global__` taking `typename Kernel::Params` by value that runs
+//! `run_warp_specialized<Kernel>`) over `tiles` under `Kernel::Source`, with `dynamic_smem` bytes of
+//! dynamic shared memory (including the 1024 bytes of alignment slack). `params.sched` is filled in
+//! here; `opts` gives the stream, workspace, grid mode and worker cap.
+template <class Kernel>
+Error launch_warp_specialized(void (*kernel)(typename Kernel::Params), TileSpace const& tiles, LaunchOptions opts,
+                              std::size_t dynamic_smem, typename Kernel::Params params, LaunchInfo* info = nullptr) {
+  using Source = typename Kernel::Source;
+  opts.source = Source::kind;
+  opts.block_threads = threads_of<Kernel>();
+  opts.dynamic_smem_bytes = dynamic_smem;
+  PreparedLaunch pl;
+  CLC_TRY(prepare_launch<Source>(kernel, tiles, opts, &pl));
+  params.sched = pl.sched;
+  CLC_CUDA_TRY(cudaLaunchKernelEx(pl.config(), kernel, params));
+  CLC_CUDA_TRY(cudaGetLastError());
+  if (info) *info = pl.info;
+  return success();
+}
+
+#endif  // __CUDACC__
+
+}  // namespace clc::kit

@@ -1,0 +1,13 @@
+//! @file sm90_f16_hd128.cu
+//! @brief The Hopper attention kernel for f16, head_dim 128: sources Ticket, Static, Single (one
+//! (type, head_dim) per file for compile time).
+#include "../detail/sm90_kernel.cuh"
+
+namespace clc::attention::detail {
+
+template <>
+Error launch_sm90_typed<DType::F16, 128>(Problem const& p, Plan const& plan, RunInfo* info) {
+  return sm90_launch_any_source<DType::F16, 128>(p, plan, info);
+}
+
+}  // namespace clc::attention::detail

@@ -1,0 +1,31 @@
+//! @file debug.hpp
+//! @brief Diagnostics of the Sm90 kernel for performance work (`clc-bench gemm --stages/--diag`),
+//! outside the user's `Options`: the library's kernels carry no trace of them. The kernel variants
+//! are separate instantiations in the `clc::gemm_debug` library (bf16 A/B, source Ticket); linking it
+//! is what a program that calls `run_debug` does.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include "gemm.hpp"
+
+namespace clc::gemm::detail {
+
+struct Debug {
+  //! Sm90: ring stages 2 or 3 instead of the kernel's own (0). Kernel variant.
+  int stages = 0;
+  //! Sm90: run the mainloop but never store D (D is left unwritten!). Kernel variant.
+  bool skip_epilogue = false;
+  //! Sm90: wait for each stage's wgmma before issuing the next (no MMA overlap). Kernel variant.
+  bool serial_mma = false;
+  //! Sm90: the direct epilogue even where the TMA store applies (host choice; any source and type).
+  bool no_tma_store = false;
+};
+
+//! `clc::gemm::run` with diagnostics. At most one kernel variant (stages, skip_epilogue,
+//! serial_mma) at a time; kernel variants need bf16 A/B and source Ticket (or Auto on Hopper) and
+//! apply to the Sm90 kernel only.
+Error run_debug(Arguments const& args, cudaStream_t stream, Options const& opts, Debug const& debug,
+                RunInfo* info = nullptr);
+
+}  // namespace clc::gemm::detail

@@ -1,0 +1,60 @@
+//! @file sm90_maps.cpp
+//! @brief Host: the Sm90 kernel's tensor maps (kit::encode_tiled), one 3-D map (contiguous dimension,
+//! rows, batch) per operand with 128-byte swizzle; boxes as the kernel's loads and stores expect.
+#include <cstdint>
+
+#include "clc/kit/tma_desc.hpp"
+#include "detail/problem.hpp"
+
+namespace clc::gemm::detail {
+namespace {
+
+CUtensorMapDataType tma_type(DType t) {
+  return t == DType::BF16 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+         : t == DType::F16 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
+                           : CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
+}
+
+//! `rows` rows of `cols` contiguous elements per batch; `ld` and `bs` in elements.
+Error encode(CUtensorMap* map, DType type, void const* base, std::int64_t cols, std::int64_t rows, int batch,
+             std::int64_t ld, std::int64_t bs, std::uint32_t box_cols, std::uint32_t box_rows, char const* what) {
+  std::uint64_t const es = size_of(type);
+  std::uint64_t const row_bytes = std::uint64_t(ld) * es;
+  // With one batch the batch stride is never used: any legal value.
+  std::uint64_t batch_bytes = std::uint64_t(bs) * es;
+  if (batch == 1) {
+    batch_bytes = row_bytes * std::uint64_t(rows);
+    if (batch_bytes >= (std::uint64_t(1) << 40)) batch_bytes = row_bytes;
+  }
+  std::uint64_t const dims[3] = {std::uint64_t(cols), std::uint64_t(rows), std::uint64_t(batch)};
+  std::uint64_t const strides[2] = {row_bytes, batch_bytes};
+  std::uint32_t const box[3] = {box_cols, box_rows, 1};
+  return kit::encode_tiled(map, tma_type(type), base, 3, dims, strides, box, CU_TENSOR_MAP_SWIZZLE_128B, what);
+}
+
+}  // namespace
+
+Error encode_sm90_maps(Problem const& p, Plan const& plan, Sm90Maps* maps) {
+  // A: K-major tiles are 128 rows x 64 k; MN-major ones two 64-wide chunks of 64 k rows.
+  if (p.a_kmajor) {
+    CLC_TRY(encode(&maps->a, p.ab, p.a, p.k, p.m, p.batch, p.lda, p.bsa, 64, kSm90TileM, "A"));
+  } else {
+    CLC_TRY(encode(&maps->a, p.ab, p.a, p.m, p.k, p.batch, p.lda, p.bsa, 64, 64, "A"));
+  }
+  // B: each CTA of a 2x1 cluster loads (and multicasts) tile_n / cluster_m rows, in boxes of <= 128.
+  int const b_rows = plan.tile_n / plan.cluster_m;
+  if (p.b_kmajor) {
+    CLC_TRY(encode(&maps->b, p.ab, p.b, p.k, p.n, p.batch, p.ldb, p.bsb, 64, std::uint32_t(b_rows < 128 ? b_rows : 128),
+                   "B"));
+  } else {
+    CLC_TRY(encode(&maps->b, p.ab, p.b, p.n, p.k, p.batch, p.ldb, p.bsb, 64, 64, "B"));
+  }
+  // D: boxes of 64 rows x 128 bytes (the TMA-store epilogue); a map the driver refuses (e.g. a batch
+  // stride past 2^40 bytes) means the direct epilogue, not an error.
+  maps->tma_store = plan.tma_store &&
+                    encode(&maps->d, p.cd, p.d, p.n, p.m, p.batch, p.ldd, p.bsd,
+                           std::uint32_t(128 / size_of(p.cd)), 64, "D").ok();
+  return success();
+}
+
+}  // namespace clc::gemm::detail
