@@ -5,11 +5,13 @@
 #
 #   scripts/gpu-check.sh OUTDIR            # everything
 #   PHASES="build test" scripts/gpu-check.sh OUTDIR
+#   PHASES=torch PYTHON=/opt/torch/.venv/bin/python3 scripts/gpu-check.sh OUTDIR   # clc_torch: pip install + pytest
+#     (TORCH_TARGET=DIR keeps the installed package there; PYTEST_ARGS=-x and the like go to pytest)
 #   CLC_CMAKE_ARGS="-DCLC_BUILD_BENCH=OFF" TARGETS="clc_device_tests" ...
 set -uo pipefail
 out=${1:-gpu-out}
 mkdir -p "$out"
-phases=${PHASES:-"build test sanitize examples bench"}
+phases=${PHASES:-"build test sanitize examples bench torch"}
 build=${BUILD_DIR:-build-gpu}
 jobs=$(nproc)
 summary="$out/summary.txt"
@@ -93,6 +95,39 @@ if has bench; then
     done
   else
     note "no clc-bench built"
+  fi
+fi
+if has torch; then
+  # clc_torch (python/): pip-installs the extension into a temporary target (built from this tree's
+  # CMake targets, ARCHS only) and runs its pytest suite against torch's own ops.
+  py=${PYTHON:-python3}
+  if ! "$py" -c "import torch, pytest, scikit_build_core, pybind11" >/dev/null 2>&1; then
+    note "torch phase skipped: $py lacks torch, pytest, scikit-build-core or pybind11"
+  else
+    t0=$SECONDS
+    target=${TORCH_TARGET:-$(mktemp -d)}  # TORCH_TARGET: install there and keep it (e.g. for bench/torch_bench.py)
+    # pip of that interpreter; a venv made without pip: uv, or another pip driving it (pip --python).
+    pip=("$py" -m pip)
+    if ! "$py" -m pip --version >/dev/null 2>&1; then
+      if command -v uv >/dev/null 2>&1; then pip=(uv pip); pip_py=(--python "$py")
+      else pip=(/usr/bin/python3 -m pip --python "$py"); fi
+    fi
+    CMAKE_BUILD_PARALLEL_LEVEL=$jobs CMAKE_ARGS="-DCLC_CUDA_ARCHITECTURES=${ARCHS:-90a} ${CLC_CMAKE_ARGS:-}" \
+      "${pip[@]}" install ${pip_py[@]+"${pip_py[@]}"} --no-build-isolation --no-deps --target "$target" ./python \
+      >"$out/torch.log" 2>&1
+    rc=$?
+    note "clc_torch pip install rc=$rc in $((SECONDS - t0)) s"
+    if [ $rc -eq 0 ]; then
+      t0=$SECONDS
+      PYTHONPATH="$target${PYTHONPATH:+:$PYTHONPATH}" "$py" -m pytest -q -rs -p no:cacheprovider ${PYTEST_ARGS:-} \
+        python/tests >>"$out/torch.log" 2>&1
+      rc=$?
+      [ $rc -eq 5 ] && rc="5 (no test collected: every module skipped, see torch.log)"
+      note "clc_torch pytest rc=$rc in $((SECONDS - t0)) s: $(grep -E '(passed|failed|error|skipped)' "$out/torch.log" | tail -1)"
+    else
+      tail -30 "$out/torch.log"
+    fi
+    [ -z "${TORCH_TARGET:-}" ] && rm -rf "$target"
   fi
 fi
 cat "$summary"

@@ -30,11 +30,19 @@ class Workspace {
   ~Workspace();
   Workspace(Workspace const&) = delete;
   Workspace& operator=(Workspace const&) = delete;
-  Workspace(Workspace&& o) noexcept : ptr_(o.ptr_), device_(o.device_) { o.ptr_ = nullptr; }
+  Workspace(Workspace&& o) noexcept : ptr_(o.ptr_), device_(o.device_), owned_(o.owned_) { o.ptr_ = nullptr; }
   Workspace& operator=(Workspace&& o) noexcept;
 
   //! Allocate and zero the workspace on the current device (not allowed during stream capture).
   Error create();
+  //! Use `memory`, at least `bytes()` bytes of device memory on `device`, 8-byte aligned and zeroed by the
+  //! caller, who keeps owning it (it is never freed here). For callers whose own allocator must own
+  //! device memory (PyTorch's caching allocator, a CUDA graph's memory pool): the memory may come from
+  //! an allocation made during stream capture, and a zeroing memset captured before the first launch
+  //! makes every replay start from zero. The launches reset it, as they reset a created one.
+  Error borrow(void* memory, std::size_t size, int device);
+  //! Bytes a workspace needs.
+  static std::size_t bytes();
   TicketWorkspace* get() const { return ptr_; }
   int device() const { return device_; }
   bool valid() const { return ptr_ != nullptr; }
@@ -42,6 +50,7 @@ class Workspace {
  private:
   TicketWorkspace* ptr_ = nullptr;
   int device_ = -1;
+  bool owned_ = true;  //!< false for borrowed memory
 };
 
 //! How a launch is scheduled: the part of the options every API that runs a schedule shares

@@ -1,7 +1,9 @@
 //! @file workspace.cpp
 //! @brief Ticket workspaces: caller-owned (`Workspace`) and library-owned, one per (device, stream).
+#include <cstdint>
 #include <map>
 #include <mutex>
+#include <string>
 #include <utility>
 
 #include <cuda_runtime_api.h>
@@ -39,17 +41,36 @@ Error refuse_during_capture(cudaStream_t stream, char const* what) {
 }  // namespace
 
 Workspace::~Workspace() {
-  if (ptr_ != nullptr) (void)cudaFree(ptr_);
+  if (ptr_ != nullptr && owned_) (void)cudaFree(ptr_);
 }
 
 Workspace& Workspace::operator=(Workspace&& o) noexcept {
   if (this != &o) {
-    if (ptr_ != nullptr) (void)cudaFree(ptr_);
+    if (ptr_ != nullptr && owned_) (void)cudaFree(ptr_);
     ptr_ = o.ptr_;
     device_ = o.device_;
+    owned_ = o.owned_;
     o.ptr_ = nullptr;
   }
   return *this;
+}
+
+std::size_t Workspace::bytes() { return sizeof(TicketWorkspace); }
+
+Error Workspace::borrow(void* memory, std::size_t size, int device) {
+  if (memory == nullptr) return invalid_argument("workspace memory is a null pointer");
+  if (reinterpret_cast<std::uintptr_t>(memory) % alignof(TicketWorkspace) != 0)
+    return invalid_argument("workspace memory (" + std::to_string(reinterpret_cast<std::uintptr_t>(memory)) +
+                            ") is not aligned to " + std::to_string(alignof(TicketWorkspace)) + " bytes");
+  if (size < sizeof(TicketWorkspace))
+    return invalid_argument("workspace memory has " + std::to_string(size) + " bytes; a workspace needs " +
+                            std::to_string(sizeof(TicketWorkspace)));
+  if (device < 0) return invalid_argument("workspace device must be >= 0 (got " + std::to_string(device) + ")");
+  if (ptr_ != nullptr && owned_) (void)cudaFree(ptr_);
+  ptr_ = static_cast<TicketWorkspace*>(memory);
+  device_ = device;
+  owned_ = false;
+  return success();
 }
 
 Error Workspace::create() {

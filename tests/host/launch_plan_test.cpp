@@ -1,5 +1,6 @@
 // Host API argument checks, source resolution and grid sizing (no GPU needed).
 #include <string>
+#include <utility>
 
 #include <gtest/gtest.h>
 
@@ -89,6 +90,29 @@ TEST(ValidateOptions, RejectsEachBadField) {
   o.source = static_cast<SourceKind>(42);
   expect_error(clc::validate(o), Status::InvalidArgument, "options.source");
   EXPECT_TRUE(clc::validate(clc::LaunchOptions{}).ok());
+}
+
+// A borrowed workspace checks the memory it is given (pointer, alignment, size, device) and keeps it
+// across a move. The address is never dereferenced on the host, so host memory stands in for device memory.
+TEST(Workspace, BorrowChecksTheMemory) {
+  alignas(16) static unsigned char memory[64];
+  EXPECT_GE(clc::Workspace::bytes(), 12u);
+  clc::Workspace ws;
+  expect_error(ws.borrow(nullptr, 64, 0), Status::InvalidArgument, "null pointer");
+  expect_error(ws.borrow(memory + 4, 60, 0), Status::InvalidArgument, "aligned");
+  expect_error(ws.borrow(memory, clc::Workspace::bytes() - 1, 0), Status::InvalidArgument, "bytes");
+  expect_error(ws.borrow(memory, 64, -1), Status::InvalidArgument, "device");
+  EXPECT_FALSE(ws.valid());
+  ASSERT_TRUE(ws.borrow(memory, 64, 3).ok());
+  EXPECT_TRUE(ws.valid());
+  EXPECT_EQ(static_cast<void*>(ws.get()), static_cast<void*>(memory));
+  EXPECT_EQ(ws.device(), 3);
+  clc::LaunchOptions o;
+  o.workspace = &ws;
+  EXPECT_TRUE(clc::validate(o).ok());
+  clc::Workspace moved(std::move(ws));
+  EXPECT_EQ(static_cast<void*>(moved.get()), static_cast<void*>(memory));
+  EXPECT_FALSE(ws.valid());
 }
 
 TEST(ResolveSource, AutoPicksTicketOnHopperHardwareOnBlackwell) {
