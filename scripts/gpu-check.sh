@@ -5,6 +5,7 @@
 #
 #   scripts/gpu-check.sh OUTDIR            # everything
 #   PHASES="build test" scripts/gpu-check.sh OUTDIR
+#   PHASES="build gtest" ...          # every test binary once, directly (fast; no CTest-only checks)
 #   PHASES=torch PYTHON=/opt/torch/.venv/bin/python3 scripts/gpu-check.sh OUTDIR   # clc_torch: pip install + pytest
 #     (TORCH_TARGET=DIR keeps the installed package there; PYTEST_ARGS=-x and the like go to pytest)
 #   CLC_CMAKE_ARGS="-DCLC_BUILD_BENCH=OFF" TARGETS="clc_device_tests" ...
@@ -40,6 +41,21 @@ if has test; then
   note "ctest rc=$rc in $((SECONDS - t0)) s: $(grep -E 'tests passed|tests failed' "$out/ctest.log" | tail -1)"
   grep -E "^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess)" "$out/ctest.log" | head -30 | tee -a "$summary"
   grep -c "Skipped" "$out/ctest.log" | sed 's/^/skipped lines: /' | tee -a "$summary"
+fi
+
+if has gtest; then
+  # Every test binary once, directly (one process per binary: much faster than CTest's process per
+  # test case, and GPU tests never overlap). Host-only binaries run too; the CTest-only checks
+  # (tests/ptx, install, sim CLI, porting guide) need the test phase.
+  : >"$out/gtest.log"
+  for bin in $(find "$build/tests" -type f -perm -u+x \( -name 'clc_*test*' -o -name '*_tests' \) -not -path '*/CMakeFiles/*' | sort); do
+    t0=$SECONDS
+    echo "=== $bin" >>"$out/gtest.log"
+    timeout "${GTEST_TIMEOUT:-600}" "$bin" ${GTEST_ARGS:-} >>"$out/gtest.log" 2>&1
+    rc=$?
+    note "gtest $(basename "$bin") rc=$rc in $((SECONDS - t0)) s: $(grep -E '^\[  (PASSED|FAILED)  \]' "$out/gtest.log" | tail -1)"
+  done
+  grep -E '^\[  FAILED  \] [A-Za-z]' "$out/gtest.log" | sort -u | head -30 | tee -a "$summary"
 fi
 
 if has sanitize; then
