@@ -30,27 +30,34 @@ class Workspace {
   ~Workspace();
   Workspace(Workspace const&) = delete;
   Workspace& operator=(Workspace const&) = delete;
-  Workspace(Workspace&& o) noexcept : ptr_(o.ptr_), device_(o.device_), owned_(o.owned_) { o.ptr_ = nullptr; }
+  Workspace(Workspace&& o) noexcept : ptr_(o.ptr_), device_(o.device_), owned_(o.owned_), size_(o.size_) {
+    o.ptr_ = nullptr;
+  }
   Workspace& operator=(Workspace&& o) noexcept;
 
-  //! Allocate and zero the workspace on the current device (not allowed during stream capture).
-  Error create();
+  //! Allocate and zero `size` bytes (at least `bytes()`) on the current device (not allowed during
+  //! stream capture). `Cancel` launches need `bytes(SourceKind::Cancel, tiles)`.
+  Error create(std::size_t size = bytes());
   //! Use `memory`, at least `bytes()` bytes of device memory on `device`, 8-byte aligned and zeroed by the
   //! caller, who keeps owning it (it is never freed here). For callers whose own allocator must own
   //! device memory (PyTorch's caching allocator, a CUDA graph's memory pool): the memory may come from
   //! an allocation made during stream capture, and a zeroing memset captured before the first launch
   //! makes every replay start from zero. The launches reset it, as they reset a created one.
   Error borrow(void* memory, std::size_t size, int device);
-  //! Bytes a workspace needs.
+  //! Bytes a `Ticket` workspace needs.
   static std::size_t bytes();
+  //! Bytes a launch of `source` over `tiles` needs (`Cancel`: the header plus 4 bytes per cluster).
+  static std::size_t bytes(SourceKind source, TileSpace const& tiles);
   TicketWorkspace* get() const { return ptr_; }
   int device() const { return device_; }
+  std::size_t size() const { return size_; }
   bool valid() const { return ptr_ != nullptr; }
 
  private:
   TicketWorkspace* ptr_ = nullptr;
   int device_ = -1;
   bool owned_ = true;  //!< false for borrowed memory
+  std::size_t size_ = 0;
 };
 
 //! How a launch is scheduled: the part of the options every API that runs a schedule shares
@@ -143,6 +150,10 @@ Error query_device(int device, DeviceFacts* facts);
 //! one is not allowed while `stream` is being captured: launch once on the stream first, or pass
 //! ScheduleOptions::workspace.
 Error stream_workspace(cudaStream_t stream, TicketWorkspace** ws);
+//! The same, at least `bytes` large (`Workspace::bytes(source, tiles)`). A workspace that is too
+//! small is replaced by a larger one; the old one stays allocated (graphs captured with it keep
+//! working), so growing is refused during capture like creating.
+Error stream_workspace(cudaStream_t stream, std::size_t bytes, TicketWorkspace** ws);
 
 //! A launch configuration prepared by `prepare_launch`: pass `config()` and your kernel parameters
 //! (with `sched` copied into them) to `cudaLaunchKernelEx`. Not copyable: `config()` points into it.

@@ -27,7 +27,19 @@
 #include "work_tile.cuh"
 
 #if defined(__CUDACC__)
+#  include <cassert>
+
 #  include "detail/ptx.cuh"
+#endif
+
+//! Debug builds check on the device that the Scheduler's consumer-warp count matches the warps
+//! that iterate tiles (an assert in `finish`). Define CLC_CHECK_ROLES to 0 or 1 to override.
+#if !defined(CLC_CHECK_ROLES)
+#  if defined(NDEBUG)
+#    define CLC_CHECK_ROLES 0
+#  else
+#    define CLC_CHECK_ROLES 1
+#  endif
 #endif
 
 namespace clc {
@@ -61,7 +73,9 @@ class Scheduler {
 
   //! @param params must outlive the scheduler: normally the kernel's `__grid_constant__` parameter,
   //!        read in place (a copy would cost registers in every thread).
-  //! @param consumer_warps_per_cta number of warps in each CTA that iterate `tiles()`.
+  //! @param consumer_warps_per_cta number of warps in each CTA that iterate `tiles()`, whatever
+  //!        their role (the producer warp included; the scheduler warp only if it also iterates):
+  //!        every such warp releases each response slot once. Checked on the device in debug builds.
   CLC_DEVICE Scheduler(SharedStorage& storage, SchedulerParams const& params, unsigned consumer_warps_per_cta)
       : pipe_(storage.pipe), params_(params), consumer_warps_(consumer_warps_per_cta) {
     rank_ = detail::cluster_rank();
@@ -72,9 +86,17 @@ class Scheduler {
 
   //! Collective over all threads of all CTAs of the cluster: barrier init, then a cluster barrier so
   //! that every CTA exists and is initialised before any remote arrive or st.async targets it.
+  //! Sources with `admit` (Cancel): rank 0 first claims the cluster's own launch slot; a cluster
+  //! whose slot a worker has cancelled takes no tile and issues no fetch (it only meets the others
+  //! at `finish`).
   CLC_DEVICE void init() {
     if constexpr (Source::fetches) {
-      if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) pipe_.init(consumer_warps_ * cluster_size_);
+      if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
+        pipe_.init(consumer_warps_ * cluster_size_);
+        if constexpr (source::detail::HasAdmit<Source>::value) {
+          if (rank_ == 0) pipe_.set_admitted(Source::admit(context(0), own_cluster_index()));
+        }
+      }
     }
     sync_cluster_or_cta();
   }
@@ -84,6 +106,7 @@ class Scheduler {
   CLC_DEVICE void run_scheduler_warp() {
     if constexpr (Source::fetches) {
       if (rank_ != 0 || detail::lane_id() != 0) return;
+      if (!admitted()) return;  // a cancelled cluster never fetches
       State prod = make_producer_start_state<Stages>();
       std::uint32_t step = 0;
       std::uint32_t credit_phase = 0;
@@ -141,6 +164,15 @@ class Scheduler {
   //! cluster to retire resets the workspace).
   CLC_DEVICE void finish() {
     sync_cluster_or_cta();
+#  if CLC_CHECK_ROLES
+    // The empty barriers count one arrival per iterating warp of every CTA: fewer iterating warps
+    // than declared hang the teardown (unless no slot was ever reused), more are caught as they start.
+    if constexpr (Source::fetches) {
+      if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0)
+        assert(pipe_.iterating_warps() == consumer_warps_ &&
+               "clc::Scheduler: consumer_warps_per_cta must be the number of warps per CTA that iterate tiles()");
+    }
+#  endif
     if constexpr (Source::fetches) {
       if constexpr (source::detail::HasTeardown<Source>::value) source_.teardown(context(0));
     }
@@ -164,7 +196,20 @@ class Scheduler {
   //! (the launch slot of a source that takes it as the first tile).
   CLC_DEVICE Cursor start_cursor(bool& fresh) const {
     Cursor c;
+#  if CLC_CHECK_ROLES
+    // One more warp iterates than the empty barriers count: its arrivals would complete a slot's
+    // phase while another warp still reads it. Caught here, before this warp waits on anything.
     if constexpr (Source::fetches) {
+      if (detail::lane_id() == 0)
+        assert(pipe_.count_iterating_warp() <= consumer_warps_ &&
+               "clc::Scheduler: more warps iterate tiles() than consumer_warps_per_cta says");
+    }
+#  endif
+    if constexpr (Source::fetches) {
+      if (!admitted()) {  // a cancelled cluster: no tile (advance ends at once)
+        c.cluster = -1;
+        return c;
+      }
       if constexpr (Source::first_from_launch_slot) {
         c.cluster = own_cluster_index();
         c.left = 1;
@@ -196,6 +241,9 @@ class Scheduler {
     if constexpr (Source::fetches) {
       while (true) {
         if (c.left == 0) {
+          if constexpr (source::detail::HasAdmit<Source>::value) {
+            if (c.cluster < 0) return WorkTile{};  // cancelled: nothing was fetched for this cluster
+          }
           unsigned const count = receive(c.cons, &c.cluster);
           if (count == 0u) return WorkTile{};
           c.left = int(count);
@@ -279,6 +327,16 @@ class Scheduler {
       detail::cluster_sync();
     } else {
       __syncthreads();
+    }
+  }
+
+  //! Whether this cluster runs: false only for a source with `admit` whose launch slot a worker has
+  //! cancelled (rank 0's record, written before the init barrier).
+  CLC_DEVICE bool admitted() const {
+    if constexpr (source::detail::HasAdmit<Source>::value) {
+      return pipe_.admitted(cluster_size_);
+    } else {
+      return true;
     }
   }
 

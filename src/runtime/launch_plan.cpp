@@ -42,7 +42,7 @@ Error validate(LaunchOptions const& o) {
   if (o.block_threads < 32 || o.block_threads > 1024 || o.block_threads % 32 != 0)
     return invalid_argument("options.block_threads must be a multiple of 32 in [32, 1024] (got " +
                             num(o.block_threads) + ")");
-  if (int(o.source) < 0 || int(o.source) > int(SourceKind::Auto))
+  if (int(o.source) < 0 || int(o.source) > int(kLastSourceKind))
     return invalid_argument("options.source is not a SourceKind value (got " + num(int(o.source)) + ")");
   if (int(o.grid) < 0 || int(o.grid) > int(GridMode::ResidentCapacity))
     return invalid_argument("options.grid is not a GridMode value (got " + num(int(o.grid)) + ")");

@@ -1,5 +1,6 @@
 //! @file workspace.cpp
 //! @brief Ticket workspaces: caller-owned (`Workspace`) and library-owned, one per (device, stream).
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <mutex>
@@ -10,15 +11,15 @@
 
 #include "clc/detail/cuda_check.hpp"
 #include "clc/launch.hpp"
-#include "clc/source/ticket.cuh"
+#include "clc/source/auto.cuh"
 
 namespace clc {
 namespace {
 
-Error allocate_zeroed(TicketWorkspace** out) {
+Error allocate_zeroed(std::size_t bytes, TicketWorkspace** out) {
   void* p = nullptr;
-  CLC_CUDA_TRY(cudaMalloc(&p, sizeof(TicketWorkspace)));
-  cudaError_t const e = cudaMemset(p, 0, sizeof(TicketWorkspace));
+  CLC_CUDA_TRY(cudaMalloc(&p, bytes));
+  cudaError_t const e = cudaMemset(p, 0, bytes);
   if (e != cudaSuccess) {
     (void)cudaFree(p);
     return detail::cuda_error(e, "cudaMemset(workspace)");
@@ -33,8 +34,9 @@ Error refuse_during_capture(cudaStream_t stream, char const* what) {
   CLC_CUDA_TRY(cudaStreamIsCapturing(stream, &st));
   if (st != cudaStreamCaptureStatusNone)
     return invalid_argument(std::string(what) +
-                            ": the stream is being captured and a new Ticket workspace cannot be allocated during "
-                            "capture; launch once on this stream before capturing, or pass LaunchOptions::workspace");
+                            ": the stream is being captured and a new (or larger) workspace cannot be allocated "
+                            "during capture; launch once on this stream (with the same source and tile space) before "
+                            "capturing, or pass LaunchOptions::workspace");
   return success();
 }
 
@@ -50,12 +52,18 @@ Workspace& Workspace::operator=(Workspace&& o) noexcept {
     ptr_ = o.ptr_;
     device_ = o.device_;
     owned_ = o.owned_;
+    size_ = o.size_;
     o.ptr_ = nullptr;
   }
   return *this;
 }
 
 std::size_t Workspace::bytes() { return sizeof(TicketWorkspace); }
+
+std::size_t Workspace::bytes(SourceKind source, TileSpace const& tiles) {
+  if (!source::traits_of(source).slot_states) return bytes();
+  return sizeof(TicketWorkspace) + sizeof(unsigned) * std::size_t(tiles.clusters());
+}
 
 Error Workspace::borrow(void* memory, std::size_t size, int device) {
   if (memory == nullptr) return invalid_argument("workspace memory is a null pointer");
@@ -70,36 +78,53 @@ Error Workspace::borrow(void* memory, std::size_t size, int device) {
   ptr_ = static_cast<TicketWorkspace*>(memory);
   device_ = device;
   owned_ = false;
+  size_ = size;
   return success();
 }
 
-Error Workspace::create() {
-  if (ptr_ != nullptr) return success();
+Error Workspace::create(std::size_t size) {
+  if (size < sizeof(TicketWorkspace))
+    return invalid_argument("Workspace::create: size " + std::to_string(size) + " is below the " +
+                            std::to_string(sizeof(TicketWorkspace)) + " bytes of a workspace header");
+  if (ptr_ != nullptr && size <= size_) return success();
   int dev = 0;
   CLC_CUDA_TRY(cudaGetDevice(&dev));
   TicketWorkspace* p = nullptr;
-  CLC_TRY(allocate_zeroed(&p));
+  CLC_TRY(allocate_zeroed(size, &p));
+  if (ptr_ != nullptr && owned_) (void)cudaFree(ptr_);
   ptr_ = p;
   device_ = dev;
+  owned_ = true;
+  size_ = size;
   return success();
 }
 
 Error stream_workspace(cudaStream_t stream, TicketWorkspace** ws) {
+  return stream_workspace(stream, sizeof(TicketWorkspace), ws);
+}
+
+Error stream_workspace(cudaStream_t stream, std::size_t bytes, TicketWorkspace** ws) {
+  struct Entry {
+    TicketWorkspace* ptr = nullptr;
+    std::size_t size = 0;
+  };
   static std::mutex mu;
-  static std::map<std::pair<int, cudaStream_t>, TicketWorkspace*> pool;  // lives as long as the process
+  static std::map<std::pair<int, cudaStream_t>, Entry> pool;  // lives as long as the process
   int dev = 0;
   CLC_CUDA_TRY(cudaGetDevice(&dev));
   std::lock_guard<std::mutex> lock(mu);
-  auto const key = std::make_pair(dev, stream);
-  auto it = pool.find(key);
-  if (it != pool.end()) {
-    *ws = it->second;
+  Entry& entry = pool[std::make_pair(dev, stream)];
+  if (entry.ptr != nullptr && entry.size >= bytes) {
+    *ws = entry.ptr;
     return success();
   }
   CLC_TRY(refuse_during_capture(stream, "clc::launch"));
+  // Grow geometrically; the smaller workspace is kept (never freed): graphs captured on this stream
+  // may still name it.
+  std::size_t const size = entry.ptr == nullptr ? bytes : std::max(bytes, 2 * entry.size);
   TicketWorkspace* p = nullptr;
-  CLC_TRY(allocate_zeroed(&p));
-  pool.emplace(key, p);
+  CLC_TRY(allocate_zeroed(size, &p));
+  entry = Entry{p, size};
   *ws = p;
   return success();
 }

@@ -76,6 +76,7 @@ std::vector<Case> all_cases() {
     }
     v.push_back({clc::SourceKind::Static, clc::GridMode::ResidentCapacity, cx, cy, 2});
     v.push_back({clc::SourceKind::Single, clc::GridMode::EveryTile, cx, cy, 2});
+    for (int st : {1, 2, 4}) v.push_back({clc::SourceKind::Cancel, clc::GridMode::EveryTile, cx, cy, st});
   }
   return v;
 }
@@ -148,9 +149,10 @@ namespace {
 // model but racecheck reports it; clustered launches deliver with st.async, which it accepts.
 void block_level_subset(std::vector<std::pair<int, int>> const& clusters) {
   for (auto [cx, cy] : clusters) {
-    for (clc::SourceKind src : {clc::SourceKind::Ticket, clc::SourceKind::Static, clc::SourceKind::Single}) {
+    for (clc::SourceKind src :
+         {clc::SourceKind::Ticket, clc::SourceKind::Static, clc::SourceKind::Single, clc::SourceKind::Cancel}) {
       for (int stages : {1, 2, 4}) {
-        if (src != clc::SourceKind::Ticket && stages != 2) continue;
+        if (src != clc::SourceKind::Ticket && src != clc::SourceKind::Cancel && stages != 2) continue;
         for (clc::GridMode g : {clc::GridMode::Default, clc::GridMode::EveryTile}) {
           clc::TileSpace t(37, 29);
           t.with_cluster(cx, cy);
@@ -208,6 +210,53 @@ TEST(TicketGrain, EveryTileOnceForManyGrains) {
         }
       }
     }
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// Cancel emulates CLC: the first tile of a CTA is its own launch slot, workers cancel slots that have
+// not launched and run their tiles, and a cancelled slot never runs a tile itself. With few resident
+// workers (1024 threads and most of the shared memory per CTA: one CTA per SM) most slots are
+// cancelled; every tile still runs exactly once, some by their own slot and many by another CTA.
+TEST(CancelSource, WorkersCancelUnlaunchedSlots) {
+  CLC_REQUIRE_GPU();
+  for (auto [cx, cy] : std::vector<std::pair<int, int>>{{1, 1}, {2, 1}, {2, 2}}) {
+    clc::TileSpace t(97, 103);
+    t.with_cluster(cx, cy);
+    SCOPED_TRACE(::testing::Message() << "cluster " << cx << "x" << cy);
+    clc_test::Counters counts(t.tiles(), true);
+    clc::LaunchOptions o;
+    o.source = clc::SourceKind::Cancel;
+    o.block_threads = 1024;
+    o.dynamic_smem_bytes = 120 * 1024;
+    clc::LaunchInfo info;
+    CLC_OK(clc::launch(clc_test::CountTiles{counts.d, counts.w, t}, t, o, &info));
+    CUDA_OK(cudaDeviceSynchronize());
+    EXPECT_EQ(info.grid, clc::GridMode::EveryTile);
+    EXPECT_TRUE(clc_test::all_equal(counts.counts(), 1024u, t));
+    // Which CTA ran each tile: its own launch slot (the tile's position in the every-tile grid,
+    // through the same mapping) or a worker that cancelled that slot.
+    clc::TileMap const map(t);
+    std::vector<int> const w = counts.workers();
+    std::int64_t own = 0, stolen = 0;
+    unsigned const gx = info.grid_dim.x, gy = info.grid_dim.y;
+    for (int L = 0; L < int(map.clusters()); ++L) {
+      clc::ClusterCoord const f = map.first_slot_of_cluster(L);
+      for (int ry = 0; ry < cy; ++ry) {
+        for (int rx = 0; rx < cx; ++rx) {
+          clc::WorkTile const tile = map.tile_of(L, rx, ry);
+          if (!tile.valid) continue;
+          std::int64_t const id = tile.x + std::int64_t(t.x) * (tile.y + std::int64_t(t.y) * tile.z);
+          int const slot = int((f.x + rx) + gx * ((f.y + ry) + gy * f.z));
+          (w[std::size_t(id)] == slot ? own : stolen) += 1;
+        }
+      }
+    }
+    EXPECT_GT(own, 0) << "no CTA ran its own launch slot's tile";
+    EXPECT_GT(stolen, t.tiles() / 2) << "too few cancellations: " << stolen << " of " << t.tiles();
   }
 }
 

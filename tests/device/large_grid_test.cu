@@ -3,7 +3,8 @@
 // 2^24 (measured on the H200: block 16777219 read %cluster_ctaid.x = -1), so the runtime derives
 // ranks and cluster ids from blockIdx and %cluster_ctarank. These cases have more than 2^25 launch
 // slots and make CTAs past 2^24 run tiles (Single runs every slot; Ticket with injected failures
-// retires workers early, so late CTAs claim), for clusters 1x1, 2x1 and 4x1, checked per tile.
+// retires workers early, so late CTAs claim; Cancel likewise, its late CTAs running their own launch
+// slots as Hardware's do), for clusters 1x1, 2x1 and 4x1, checked per tile.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -34,7 +35,7 @@ struct CountOnce {
 struct Mode {
   clc::SourceKind source;
   clc::GridMode grid;
-  double inject;  // Ticket every-tile only
+  double inject;  // Ticket / Cancel, every-tile grid only
   bool late_ctas_run;  // the case must make CTAs past 2^24 run tiles
 };
 
@@ -53,6 +54,10 @@ TEST(LargeGrid, ExactlyOncePastTwoToTheTwentyFourSlots) {
       {clc::SourceKind::Ticket, clc::GridMode::EveryTile, 0.0, false},
       {clc::SourceKind::Ticket, clc::GridMode::ResidentCapacity, 0.0, false},
       {clc::SourceKind::Static, clc::GridMode::ResidentCapacity, 0.0, false},
+      // Cancel: the first tile is the launch slot (Hardware's path); with injected failures workers
+      // stop cancelling early, so CTAs past 2^24 launch and run their own slots.
+      {clc::SourceKind::Cancel, clc::GridMode::EveryTile, 0.9, true},
+      {clc::SourceKind::Cancel, clc::GridMode::EveryTile, 0.0, false},
   };
   for (int cx : {1, 2, 4}) {
     clc::TileSpace t(3, 70000, 300);

@@ -36,14 +36,55 @@ TEST(TicketWorkspace, ThousandBackToBackLaunchesNoMemset) {
   EXPECT_EQ(h.retired, 0u);
 }
 
+// Ticket and Cancel launches of different sizes share one workspace, back to back: the header and
+// the per-cluster states reset themselves (the states by the epoch), never by a memset.
+TEST(TicketWorkspace, CancelAndTicketShareOneWorkspace) {
+  CLC_REQUIRE_GPU();
+  clc::TileSpace big(301, 13), small(45, 7);
+  big.with_cluster(2, 1);
+  Counters cb(big.tiles()), cs(small.tiles());
+  clc::Workspace ws;
+  CLC_OK(ws.create(clc::Workspace::bytes(clc::SourceKind::Cancel, big)));
+  clc::LaunchOptions o;
+  o.block_threads = 32;
+  o.workspace = &ws;
+  for (int i = 0; i < 300; ++i) {
+    o.source = (i % 3 == 2) ? clc::SourceKind::Ticket : clc::SourceKind::Cancel;
+    bool const on_big = (i / 2) % 2 == 0;
+    if (on_big) {
+      CLC_OK(clc::launch(CountTiles{cb.d, nullptr, big}, big, o));
+    } else {
+      CLC_OK(clc::launch(CountTiles{cs.d, nullptr, small}, small, o));
+    }
+  }
+  CUDA_OK(cudaDeviceSynchronize());
+  EXPECT_TRUE(clc_test::all_equal(cb.counts(), 150u * 32u, big));
+  EXPECT_TRUE(clc_test::all_equal(cs.counts(), 150u * 32u, small));
+  clc::TicketWorkspace h{1, 1, 0};
+  CUDA_OK(cudaMemcpy(&h, ws.get(), sizeof(h), cudaMemcpyDeviceToHost));
+  EXPECT_EQ(h.ticket, 0u) << "the last retirer must reset the cursor";
+  EXPECT_EQ(h.retired, 0u);
+  EXPECT_EQ(h.epoch, 300u) << "every launch moves the epoch on once";
+  // Too small a workspace is refused by name.
+  clc::Workspace tiny;
+  CLC_OK(tiny.create());
+  o.workspace = &tiny;
+  o.source = clc::SourceKind::Cancel;
+  clc::Error const e = clc::launch(CountTiles{cb.d, nullptr, big}, big, o);
+  EXPECT_EQ(e.status, clc::Status::InvalidArgument) << e.what();
+  EXPECT_NE(e.message.find("options.workspace"), std::string::npos) << e.message;
+}
+
 TEST(TicketWorkspace, HundredGraphReplays) {
   CLC_REQUIRE_GPU();
+  for (clc::SourceKind src : {clc::SourceKind::Ticket, clc::SourceKind::Cancel}) {
+  SCOPED_TRACE(clc::to_string(src));
   cudaStream_t s;
   CUDA_OK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
   clc::TileSpace t(300, 7);
   Counters counts(t.tiles());
   clc::LaunchOptions o;
-  o.source = clc::SourceKind::Ticket;
+  o.source = src;
   o.block_threads = 32;
   o.stream = s;
   CLC_OK(clc::launch(CountTiles{counts.d, nullptr, t}, t, o));  // creates the stream's workspace
@@ -60,6 +101,7 @@ TEST(TicketWorkspace, HundredGraphReplays) {
   CUDA_OK(cudaGraphExecDestroy(ge));
   CUDA_OK(cudaGraphDestroy(g));
   CUDA_OK(cudaStreamDestroy(s));
+  }
 }
 
 TEST(TicketWorkspace, CaptureOnFreshStreamIsAClearError) {
@@ -93,6 +135,9 @@ TEST(TicketWorkspace, TwoStreamsConcurrently) {
   o.block_threads = 32;
   o.max_workers = 66;  // half the machine each, so both really run at once
   for (int i = 0; i < 200; ++i) {
+    // Cancel (every-tile grid) on every other round: its slot states live in the same per-stream
+    // workspaces, which must keep the two streams apart.
+    o.source = i % 2 ? clc::SourceKind::Cancel : clc::SourceKind::Ticket;
     o.stream = s[0];
     CLC_OK(clc::launch(CountTiles{a.d, nullptr, t}, t, o));
     o.stream = s[1];
@@ -106,16 +151,17 @@ TEST(TicketWorkspace, TwoStreamsConcurrently) {
 
 TEST(InjectedFailures, EveryTileStillOnce) {
   CLC_REQUIRE_GPU();
+  for (clc::SourceKind src : {clc::SourceKind::Ticket, clc::SourceKind::Cancel})
   for (auto [cx, cy] : std::vector<std::pair<int, int>>{{1, 1}, {2, 1}, {2, 2}, {4, 1}}) {
     for (int stages : {1, 2}) {
       clc::TileSpace t(331, 307);  // 101,617 tiles
       t.with_cluster(cx, cy);
-      SCOPED_TRACE(::testing::Message() << "cluster " << cx << "x" << cy << " stages " << stages);
+      SCOPED_TRACE(::testing::Message() << clc::to_string(src) << " cluster " << cx << "x" << cy << " stages " << stages);
       std::size_t distinct[2] = {0, 0};
       for (int inject = 0; inject < 2; ++inject) {
         Counters counts(t.tiles(), true);
         clc::LaunchOptions o;
-        o.source = clc::SourceKind::Ticket;
+        o.source = src;
         o.grid = clc::GridMode::EveryTile;
         o.block_threads = 32;
         clc::testing::ScopedFaultInjection faults(inject ? 0.3 : 0.0, 1234u + unsigned(cx * 10 + cy));
@@ -157,7 +203,8 @@ TEST(Interference, QuarterOfSmsHeldStillEveryTileOnce) {
   cudaStream_t hog, work;
   CUDA_OK(cudaStreamCreateWithFlags(&hog, cudaStreamNonBlocking));
   CUDA_OK(cudaStreamCreateWithFlags(&work, cudaStreamNonBlocking));
-  for (clc::SourceKind src : {clc::SourceKind::Ticket, clc::SourceKind::Static, clc::SourceKind::Single}) {
+  for (clc::SourceKind src :
+       {clc::SourceKind::Ticket, clc::SourceKind::Static, clc::SourceKind::Single, clc::SourceKind::Cancel}) {
     for (auto [cx, cy] : std::vector<std::pair<int, int>>{{1, 1}, {2, 1}}) {
       SCOPED_TRACE(::testing::Message() << clc::to_string(src) << " cluster " << cx << "x" << cy);
       clc::TileSpace t(2001, 37);

@@ -68,7 +68,7 @@ void check_all_roles(clc::SourceKind src, clc::GridMode grid,
                      std::vector<Shape> const& shapes = {{1, 1}, {13, 11}, {509, 257}}) {
   for (auto [cx, cy] : clusters) {
     for (int stages : {1, 2, 4}) {
-      if (src != clc::SourceKind::Ticket && stages != 2) continue;
+      if (src != clc::SourceKind::Ticket && src != clc::SourceKind::Cancel && stages != 2) continue;
       for (Shape s : shapes) {
         for (unsigned delay : {0u, 2000u}) {
           if (delay && s.x * s.y > 10000) continue;
@@ -81,6 +81,7 @@ void check_all_roles(clc::SourceKind src, clc::GridMode grid,
           clc::Error const e =
               src == clc::SourceKind::Ticket   ? run_stages<clc::source::Ticket>(stages, t, grid, counts.d, delay)
               : src == clc::SourceKind::Static ? run_stages<clc::source::Static>(stages, t, grid, counts.d, delay)
+              : src == clc::SourceKind::Cancel ? run_stages<clc::source::Cancel>(stages, t, grid, counts.d, delay)
                                                : run_stages<clc::source::Single>(stages, t, grid, counts.d, delay);
           CLC_OK(e);
           CUDA_OK(cudaDeviceSynchronize());
@@ -104,6 +105,10 @@ TEST(WarpRoles, TicketEveryTile) {
   CLC_REQUIRE_GPU();
   check_all_roles(clc::SourceKind::Ticket, clc::GridMode::EveryTile);
 }
+TEST(WarpRoles, Cancel) {
+  CLC_REQUIRE_GPU();
+  check_all_roles(clc::SourceKind::Cancel, clc::GridMode::EveryTile);
+}
 TEST(WarpRoles, Static) {
   CLC_REQUIRE_GPU();
   check_all_roles(clc::SourceKind::Static, clc::GridMode::ResidentCapacity);
@@ -113,6 +118,7 @@ TEST(SanitizerSubset, WarpRolesClustered) {
   CLC_REQUIRE_GPU();
   for (clc::GridMode g : {clc::GridMode::ResidentCapacity, clc::GridMode::EveryTile})
     check_all_roles(clc::SourceKind::Ticket, g, {{2, 1}, {2, 2}}, {{13, 11}});
+  check_all_roles(clc::SourceKind::Cancel, clc::GridMode::EveryTile, {{2, 1}, {2, 2}}, {{13, 11}});
   check_all_roles(clc::SourceKind::Static, clc::GridMode::ResidentCapacity, {{2, 1}}, {{13, 11}});
 }
 
@@ -120,6 +126,7 @@ TEST(SanitizerSubset, WarpRolesOneCta) {
   CLC_REQUIRE_GPU();
   for (clc::GridMode g : {clc::GridMode::ResidentCapacity, clc::GridMode::EveryTile})
     check_all_roles(clc::SourceKind::Ticket, g, {{1, 1}}, {{13, 11}});
+  check_all_roles(clc::SourceKind::Cancel, clc::GridMode::EveryTile, {{1, 1}}, {{13, 11}});
 }
 
 TEST(WarpRoles, Single) {

@@ -23,6 +23,8 @@ struct FetchStorage {
   std::uint64_t empty[Stages];
   std::uint64_t throttle;          // rank 0: the producer role arrives once per tile it starts
   int end_seen;                    // rank 0: set by the producer role before its last throttle arrive
+  int admitted;                    // rank 0, sources with admit(): this cluster's launch slot was not cancelled
+  unsigned iterating_warps;        // debug builds (CLC_CHECK_ROLES): warps of this CTA that iterate tiles
 };
 
 #if defined(__CUDACC__)
@@ -43,6 +45,7 @@ class FetchPipeline {
     }
     detail::mbarrier_init(&s_.throttle, 1);
     s_.end_seen = 0;
+    s_.iterating_warps = 0;
     detail::fence_barrier_init();  // make the inits visible to peers' remote arrives (cluster scope)
   }
 
@@ -65,6 +68,31 @@ class FetchPipeline {
     detail::store_response(&s_.slot[st.index], v);
     detail::mbarrier_arrive_local(&s_.full[st.index]);
   }
+
+  //! Deliver response `v` into slot `st.index` of every CTA of the cluster, as the hardware's
+  //! (multicast) response lands: arm every CTA's full barrier, then `st.async` with complete_tx into
+  //! each CTA, own CTA included through mapa. 1-CTA clusters: `producer_publish_local`.
+  CLC_DEVICE void producer_deliver(State st, uint4 v, unsigned cluster_size) {
+    if (cluster_size == 1) {
+      producer_publish_local(st, v);  // st.async targets shared::cluster: no peer to write to
+    } else {
+      producer_arm(st, cluster_size);
+      for (unsigned r = 0; r < cluster_size; ++r) detail::st_async_16(slot(st), full_barrier(st), r, v);
+    }
+  }
+
+  //! Sources with admit(): rank 0 records whether its cluster runs (before the init barrier) ...
+  CLC_DEVICE void set_admitted(bool a) { s_.admitted = a ? 1 : 0; }
+  //! ... and any thread of any CTA reads rank 0's record after that barrier (its release/acquire
+  //! makes the store visible cluster-wide; rank 0 stays alive until the exit barrier).
+  CLC_DEVICE bool admitted(unsigned cluster_size) const {
+    int const* p = cluster_size > 1 ? detail::map_to_rank(&s_.admitted, 0u) : &s_.admitted;
+    return *reinterpret_cast<int const volatile*>(p) != 0;
+  }
+
+  //! Debug check of the empty barriers' arrival count (lane 0 of each iterating warp, once).
+  CLC_DEVICE unsigned count_iterating_warp() const { return atomicAdd(&s_.iterating_warps, 1u) + 1u; }
+  CLC_DEVICE unsigned iterating_warps() const { return *reinterpret_cast<unsigned const volatile*>(&s_.iterating_warps); }
 
   CLC_DEVICE uint4* slot(State st) { return &s_.slot[st.index]; }
   CLC_DEVICE std::uint64_t* full_barrier(State st) { return &s_.full[st.index]; }

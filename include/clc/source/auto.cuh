@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "../status.hpp"
+#include "cancel.cuh"
 #include "concept.cuh"
 #include "hardware.cuh"
 #include "kind.hpp"
@@ -27,7 +28,7 @@ struct Auto {
 template <class... S>
 struct List {};
 //! The concrete sources.
-using All = List<Hardware, Ticket, Static, Single>;
+using All = List<Hardware, Ticket, Static, Single, Cancel>;
 
 namespace detail {
 template <class... S>

@@ -6,7 +6,8 @@
 //!  - `static constexpr SourceKind kind`, `static constexpr bool fetches`,
 //!    `static constexpr bool first_from_launch_slot` (a CTA's own launch slot is its first tile, so
 //!    the grid must list every tile), `static constexpr GridMode default_grid`.
-//!  - optional host traits (default false): `uses_workspace`, `claims_ranges`, `fault_injectable`.
+//!  - optional host traits (default false): `uses_workspace`, `claims_ranges`, `fault_injectable`,
+//!    `slot_states` (the workspace holds one 32-bit state per cluster after its 16-byte header).
 //!
 //! A fetching source (`fetches = true`; its responses travel through the fetch pipeline) is an
 //! object that lives in the scheduler, used only by the issuing thread of cluster rank 0:
@@ -18,7 +19,11 @@
 //!    then `first` is not touched) and the first CTA of the first one;
 //!  - optional `static constexpr bool async_delivery(unsigned cluster_size)` (default true): false
 //!    when the response was written with a generic store, so consumers need no proxy fence;
-//!  - optional `void teardown(FetchContext const&)`: after the exit's cluster barrier.
+//!  - optional `void teardown(FetchContext const&)`: after the exit's cluster barrier;
+//!  - optional `static bool admit(FetchContext const&, int own_cluster)` (sources whose first tile
+//!    is the launch slot): called by one thread of cluster rank 0 before the init barrier; false
+//!    means a worker has cancelled this cluster's launch slot, and the cluster exits at once (no
+//!    tile, no fetch), as a cancelled cluster never launches on hardware.
 //!
 //! A planned source (`fetches = false`) has no state: each worker walks a fixed plan,
 //!  - `static int first_cluster(TileMap const&)` and `static std::int64_t stride(TileMap const&)`.
@@ -56,6 +61,7 @@ struct HasCoreTraits<S, std::void_t<decltype(S::kind), decltype(S::fetches), dec
 CLC_SOURCE_OPTIONAL_TRAIT(uses_workspace)
 CLC_SOURCE_OPTIONAL_TRAIT(claims_ranges)
 CLC_SOURCE_OPTIONAL_TRAIT(fault_injectable)
+CLC_SOURCE_OPTIONAL_TRAIT(slot_states)
 #undef CLC_SOURCE_OPTIONAL_TRAIT
 
 template <class S, class = void>
@@ -110,6 +116,11 @@ struct HasFinish<S, std::void_t<decltype(std::declval<S&>().finish(
     : std::true_type {};
 
 template <class S, class = void>
+struct HasAdmit : std::false_type {};
+template <class S>
+struct HasAdmit<S, std::void_t<decltype(S::admit(std::declval<FetchContext const&>(), 0))>> : std::true_type {};
+
+template <class S, class = void>
 struct HasTeardown : std::false_type {};
 template <class S>
 struct HasTeardown<S, std::void_t<decltype(std::declval<S&>().teardown(std::declval<FetchContext const&>()))>>
@@ -127,7 +138,8 @@ constexpr SourceTraits traits_of() {
                       S::default_grid,
                       detail::Trait_uses_workspace<S>::value,
                       detail::Trait_claims_ranges<S>::value,
-                      detail::Trait_fault_injectable<S>::value};
+                      detail::Trait_fault_injectable<S>::value,
+                      detail::Trait_slot_states<S>::value};
 }
 
 //! Whether the consumers of a response of `S` to a cluster of `cluster_size` CTAs must fence the
@@ -162,6 +174,9 @@ constexpr bool check() {
                     "FetchPipeline<N>&, PipelineState<N>)` (a device member function)");
       static_assert(std::is_default_constructible_v<S>,
                     "a fetching clc source is an object in the scheduler: it must be default-constructible");
+      static_assert(!detail::HasAdmit<S>::value || S::first_from_launch_slot,
+                    "a clc source with admit() must take its first tile from the launch slot "
+                    "(first_from_launch_slot = true): only a launch slot can be cancelled");
 #endif
     } else {
       static_assert(detail::HasPlan<S>::value,

@@ -11,7 +11,14 @@ enum class SourceKind : int {
   Static = 2,    //!< persistent, fixed plan: worker w runs clusters w, w+W, w+2W, ... (the floor)
   Single = 3,    //!< non-persistent: one CTA per launch slot, each runs its own tile and exits
   Auto = 4,      //!< Hardware where the device and binary have CLC, else Ticket
+  //! emulation of CLC's cancellation for sm_90: every launch slot has a state; a starting cluster
+  //! claims its own slot unless a worker cancelled it (then it exits at once); a fetch cancels the
+  //! next slot not yet launched. Runs Hardware's first-tile and decode path on Hopper (tests).
+  Cancel = 5,
 };
+
+//! The last SourceKind value (for range checks of values that come from outside).
+inline constexpr SourceKind kLastSourceKind = SourceKind::Cancel;
 
 inline char const* to_string(SourceKind k) {
   switch (k) {
@@ -20,6 +27,7 @@ inline char const* to_string(SourceKind k) {
     case SourceKind::Static: return "Static";
     case SourceKind::Single: return "Single";
     case SourceKind::Auto: return "Auto";
+    case SourceKind::Cancel: return "Cancel";
   }
   return "?";
 }
@@ -41,6 +49,7 @@ struct SourceTraits {
   bool uses_workspace = false;               //!< needs a TicketWorkspace
   bool claims_ranges = false;                //!< honours max_grain
   bool fault_injectable = false;             //!< tests can make its fetches fail spuriously
+  bool slot_states = false;                  //!< its workspace also holds one state per cluster of the grid
 };
 
 inline char const* to_string(GridMode m) {

@@ -32,11 +32,45 @@ struct TicketWorkspace {
   //! Next cluster index to hand out. 64-bit so that a claim is a 64-bit atomic, which the compiler
   //! leaves alone (see ::clc::detail::atomic_fetch_add_relaxed).
   unsigned long long ticket;
-  unsigned int retired;  //!< clusters of the current launch whose last claim has returned
-  unsigned int reserved;
+  unsigned int retired;  //!< clusters of the current launch that will not touch the workspace again
+  //! Sources with slot states (Cancel): the states that follow this header mean "claimed in this
+  //! launch" when they equal epoch + 1; the launch's last retirer moves the epoch on, so the states
+  //! need no reset. Unused by Ticket.
+  unsigned int epoch;
 };
 
 namespace source {
+
+#if defined(__CUDACC__)
+//! The self-reset of a workspace, shared by the sources that keep launch state in one: every
+//! cluster of the launch retires exactly once, after its last access to the workspace, and the
+//! thread whose retirement was the launch's last zeroes the header for the next launch.
+class WorkspaceRetirement {
+ public:
+  //! This cluster will not touch the workspace again: retire it. acq_rel orders every earlier
+  //! access of this thread before the retirement and makes all the others' visible to the last
+  //! retirer. The result is not read until `teardown`, so the round trip overlaps the last tile.
+  CLC_DEVICE void retire(FetchContext const& ctx) {
+    prev_ = ::clc::detail::atomic_fetch_add_acq_rel(&ctx.workspace->retired, 1u);
+    retiring_ = true;
+  }
+  //! After the cluster's exit barrier: the last retirer resets the header (ticket, retired; the
+  //! epoch moves on, for sources with slot states).
+  CLC_DEVICE void teardown(FetchContext const& ctx) const {
+    if (retiring_ && prev_ + 1u == ctx.workers) reset(ctx.workspace);
+  }
+  CLC_DEVICE static void reset(TicketWorkspace* ws) {
+    atomicExch(&ws->ticket, 0ull);
+    unsigned const e = ws->epoch;
+    atomicExch(&ws->epoch, e + 2u == 0u ? 0u : e + 1u);  // the tag epoch + 1 is never 0 (zeroed states)
+    atomicExch(&ws->retired, 0u);
+  }
+
+ private:
+  unsigned prev_ = 0;      // the retirement atomic's result
+  bool retiring_ = false;  // this cluster has retired
+};
+#endif
 
 struct Ticket {
   static constexpr SourceKind kind = SourceKind::Ticket;
@@ -116,36 +150,16 @@ struct Ticket {
     // probably taken about as much each.
     std::uint64_t const est = c.ticket + std::uint64_t(c.grain) * ctx.workers;
     counter_estimate_ = est > 0xFFFFFFFFull ? 0xFFFFFFFFu : unsigned(est);
-    if (ctx.cluster_size == 1) {
-      pipe.producer_publish_local(st, v);  // st.async targets shared::cluster: no peer to write to
-    } else {
-      pipe.producer_arm(st, ctx.cluster_size);
-      // Deliver to every CTA, own CTA included through mapa, exactly as the multicast response does.
-      for (unsigned r = 0; r < ctx.cluster_size; ++r) ::clc::detail::st_async_16(pipe.slot(st), pipe.full_barrier(st), r, v);
-    }
-    if (v.x == 0u) {
-      // This cluster's last claim (the scheduler never claims after an empty response): retire it
-      // now. acq_rel orders every claim of this thread before the retirement and makes all the
-      // others' claims visible to the last retirer, which resets the workspace in `teardown`. The
-      // result is not read until then, so the round trip overlaps the cluster's last tile.
-      retire_prev_ = ::clc::detail::atomic_fetch_add_acq_rel(&ctx.workspace->retired, 1u);
-      retiring_ = true;
-    }
+    pipe.producer_deliver(st, v, ctx.cluster_size);
+    if (v.x == 0u) retirement_.retire(ctx);  // the scheduler never claims after an empty response
   }
 
-  //! After the cluster barrier of the teardown (nobody of this cluster claims any more): the thread
-  //! whose retirement was the launch's last resets the workspace for the next launch.
-  CLC_DEVICE void teardown(FetchContext const& ctx) {
-    if (retiring_ && retire_prev_ + 1u == ctx.workers) {
-      atomicExch(&ctx.workspace->ticket, 0ull);
-      atomicExch(&ctx.workspace->retired, 0u);
-    }
-  }
+  //! After the cluster barrier of the teardown: the launch's last retirer resets the workspace.
+  CLC_DEVICE void teardown(FetchContext const& ctx) { retirement_.teardown(ctx); }
 
  private:
   unsigned counter_estimate_ = 0;  // where this worker guesses the global ticket is now
-  unsigned retire_prev_ = 0;       // the retirement atomic's result
-  bool retiring_ = false;          // this cluster has retired
+  WorkspaceRetirement retirement_;
 #endif
 };
 
