@@ -34,7 +34,7 @@ Error part_overhead(Gpu& g, Settings const& st, Report& rep) {
                            "1. Scheduling overhead: 1M tiles, 128 threads per CTA, occupancy-sized persistent grids "
                            "(Ticket = automatic grain, " + std::to_string(clc::kAutoMaxGrain) +
                                " clusters per fetch at most; gN = at most N per fetch; g1 = one per fetch, like CLC)",
-                           {"tiles", "source", "stages", "workers", "ms", "Mtiles/s", "vs Static"});
+                           {"tiles", "source", "stages", "regs", "CTAs/SM", "workers", "ms", "Mtiles/s", "vs Static"});
   struct Kind {
     char const* name;
     unsigned long long ns;
@@ -50,23 +50,42 @@ Error part_overhead(Gpu& g, Settings const& st, Report& rep) {
   wide.source = SourceKind::Ticket;
   wide.max_grain = 64;
   configs.push_back(wide);
+  // Occupancy apart from scheduling cost: both capped at 9 CTAs per SM (what Ticket's 56-register
+  // block kernel allowed before the registers were cut to 32), Stages 2.
+  for (SourceKind src : {SourceKind::Static, SourceKind::Ticket}) {
+    RunConfig capped;
+    capped.source = src;
+    capped.max_workers = 9 * g.sms;
+    configs.push_back(capped);
+  }
   rep.begin_steps(2 * int(configs.size()));
   for (Kind const k : {Kind{"empty", 0ull}, Kind{"1us", 1000ull}}) {
     double static_ms = 0.0;  // Static, Stages 2: the floor
     for (RunConfig const& c : configs) {
       Timing tm;
-      rep.step("overhead " + std::string(k.name) + " " + source_label(c) + " stages " + std::to_string(c.stages));
+      rep.step("overhead " + std::string(k.name) + " " + source_label(c, g.sms) + " stages " + std::to_string(c.stages));
       Error e = k.ns == 0 ? time_runs(g, EmptyTile{}, ts, c, Hog{}, 3, reps, &tm)
                           : time_runs(g, SpinTile{k.ns, n, 0}, ts, c, Hog{}, 3, reps, &tm);
       CLC_TRY(e);
-      if (c.source == SourceKind::Static && (c.stages == 2 || static_ms == 0.0)) static_ms = tm.median_ms;
+      if (c.source == SourceKind::Static && c.max_workers == 0 && (c.stages == 2 || static_ms == 0.0))
+        static_ms = tm.median_ms;
       double const rate = n / (tm.median_ms * 1e-3) * 1e-6;
-      t.row({k.name, source_label(c), std::to_string(c.stages), std::to_string(tm.info.workers), fmt(tm.median_ms, 3),
-             fmt(rate, 0), fmt(static_ms / tm.median_ms, 3)},
+      int const regs = k.ns == 0 ? block_kernel_registers<EmptyTile>(c.source, c.stages)
+                                 : block_kernel_registers<SpinTile>(c.source, c.stages);
+      double const per_sm = double(tm.info.max_active_clusters) / g.sms;
+      t.row({k.name, source_label(c, g.sms), std::to_string(c.stages), std::to_string(regs), fmt(per_sm, 0),
+             std::to_string(tm.info.workers), fmt(tm.median_ms, 3), fmt(rate, 0), fmt(static_ms / tm.median_ms, 3)},
             {{"tiles", k.name}, {"tile_ns", double(k.ns)}, {"n", double(n)}, {"source", to_string(c.source)},
-             {"max_grain", double(c.max_grain)}, {"stages", double(c.stages)}, {"workers", double(tm.info.workers)},
-             {"median_ms", tm.median_ms}, {"min_ms", tm.min_ms}, {"tiles_per_s", n / (tm.median_ms * 1e-3)},
-             {"throughput_vs_static", static_ms / tm.median_ms}});
+             {"max_grain", double(c.max_grain)}, {"stages", double(c.stages)}, {"registers", double(regs)},
+             {"resident_ctas_per_sm", per_sm}, {"max_workers", double(c.max_workers)},
+             {"workers", double(tm.info.workers)}, {"median_ms", tm.median_ms}, {"min_ms", tm.min_ms},
+             {"tiles_per_s", n / (tm.median_ms * 1e-3)}, {"throughput_vs_static", static_ms / tm.median_ms}});
+      if (k.ns != 0 && c.max_workers > 0 && c.source == SourceKind::Static)
+        rep.target("static_1us_9_per_sm_vs_16", static_ms / tm.median_ms, 0.0, true,
+                   "Static at 9 CTAs/SM, 1 us tiles: throughput / Static at full occupancy (occupancy alone)");
+      if (k.ns != 0 && c.source == SourceKind::Ticket && c.stages == 2 && c.max_grain == 0 && c.max_workers == 0)
+        rep.target("ticket_1us_throughput_vs_static", static_ms / tm.median_ms, 0.0, true,
+                   "Ticket (default grain, Stages 2) 1 us tiles: throughput / Static's (scheduling cost at equal occupancy)");
       if (k.ns == 0 && c.source == SourceKind::Ticket && c.stages == 2 && c.max_grain == 0)
         rep.target("ticket_empty_throughput_vs_static", static_ms / tm.median_ms, 0.75, true,
                    "Ticket (default grain, Stages 2) empty-tile throughput at 1M tiles / Static's");
@@ -110,7 +129,7 @@ Error part_interference(Gpu& g, Settings const& st, Report& rep) {
   for (int quarter : {0, 1, 2}) {
     int const held = int(std::lround(g.sms * quarter / 4.0));
     Hog const hog{held, hold_ms};
-    double static_ms = 0.0;
+    double static_ms = 0.0, every_tile_ms = 0.0;
     for (RunConfig const& c : configs) {
       rep.step("interference held " + std::to_string(held) + " " + source_label(c));
       Timing tm;
@@ -138,6 +157,10 @@ Error part_interference(Gpu& g, Settings const& st, Report& rep) {
       if (c.source == SourceKind::Static && quarter == 1)
         rep.target("static_quarter_held_vs_ideal", tm.median_ms / ideal, 0.0, false,
                    "Static makespan / ideal, a quarter of the SMs held (reported, no target)");
+      if (c.source == SourceKind::Ticket && c.grid == GridMode::EveryTile) every_tile_ms = tm.median_ms;
+      if (c.source == SourceKind::Cancel && quarter == 0 && every_tile_ms > 0.0)
+        rep.target("cancel_10us_makespan_vs_ticket_every_tile", tm.median_ms / every_tile_ms, 0.0, false,
+                   "Cancel makespan / Ticket's (both every-tile grids), 10 us tiles, nothing interferes");
     }
   }
 
@@ -232,8 +255,10 @@ Error part_imbalance(Gpu& g, Settings const& st, Report& rep) {
 
 Error part_grid(Gpu& g, Settings const& st, Report& rep) {
   int const reps = st.reps ? st.reps : (st.quick ? 5 : 15);
-  Part& t = rep.add_part("grid", "4. Grid mode: Ticket with one CTA per tile (EveryTile) vs resident capacity",
-                           {"tiles", "grid", "stages", "CTAs", "ms", "vs resident"});
+  Part& t = rep.add_part("grid",
+                         "4. Grid mode: Ticket with one CTA per tile (EveryTile) vs resident capacity; Cancel (CLC's "
+                         "cancellation emulated, every-tile) beside them",
+                         {"tiles", "grid", "stages", "CTAs", "ms", "vs resident"});
   struct Work {
     std::string name;
     int n;
@@ -243,14 +268,14 @@ Error part_grid(Gpu& g, Settings const& st, Report& rep) {
   int const per_sm = st.quick ? 25 : 100;
   std::vector<Work> const works{Work{"1M empty", 1 << 20, 0ull, 0},
                                 Work{"10us x " + std::to_string(per_sm) + "/SM", g.sms * per_sm, 10000ull, kOneCtaPerSmSmem}};
-  rep.begin_steps(int(works.size()) * 2 * 3);
+  rep.begin_steps(int(works.size()) * 2 * 4);
   for (Work const& w : works) {
     for (int stages : {1, 2}) {
-      double resident_ms = 0.0;
-      for (int variant = 0; variant < 3; ++variant) {
+      double resident_ms = 0.0, every_tile_ms = 0.0;
+      for (int variant = 0; variant < 4; ++variant) {
         RunConfig c;
-        c.source = SourceKind::Ticket;
-        c.grid = variant == 2 ? GridMode::EveryTile : GridMode::ResidentCapacity;
+        c.source = variant == 3 ? SourceKind::Cancel : SourceKind::Ticket;
+        c.grid = variant >= 2 ? GridMode::EveryTile : GridMode::ResidentCapacity;
         c.max_grain = variant == 1 ? 1 : 0;
         c.stages = stages;
         c.smem = w.smem;
@@ -261,11 +286,18 @@ Error part_grid(Gpu& g, Settings const& st, Report& rep) {
                             : time_runs(g, SpinTile{w.ns, w.n, 0}, ts, c, Hog{}, 2, reps, &tm);
         CLC_TRY(e);
         if (variant == 0) resident_ms = tm.median_ms;
-        std::string const grid_label =
-            variant == 2 ? "every-tile (g1)" : (variant == 1 ? "resident g1" : "resident (auto grain)");
+        if (variant == 2) every_tile_ms = tm.median_ms;
+        if (variant == 3 && stages == 2)
+          rep.target(w.ns == 0 ? "cancel_empty_vs_ticket_every_tile" : "cancel_10us_grid_vs_ticket_every_tile",
+                     tm.median_ms / every_tile_ms, 0.0, false,
+                     "Cancel time / Ticket every-tile time, " + w.name + ", Stages 2");
+        std::string const grid_label = variant == 3   ? "Cancel every-tile"
+                                       : variant == 2 ? "every-tile (g1)"
+                                                      : (variant == 1 ? "resident g1" : "resident (auto grain)");
         t.row({w.name, grid_label, std::to_string(stages), std::to_string(tm.info.workers), fmt(tm.median_ms, 4),
                fmt(tm.median_ms / resident_ms, 3)},
-              {{"tiles", w.name}, {"n", double(w.n)}, {"grid", to_string(c.grid)}, {"max_grain", double(c.max_grain)},
+              {{"tiles", w.name}, {"n", double(w.n)}, {"source", to_string(c.source)}, {"grid", to_string(c.grid)},
+               {"max_grain", double(c.max_grain)},
                {"stages", double(stages)}, {"ctas", double(tm.info.workers)}, {"median_ms", tm.median_ms},
                {"min_ms", tm.min_ms}, {"vs_resident", tm.median_ms / resident_ms}});
       }

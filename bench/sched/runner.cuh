@@ -28,6 +28,7 @@ struct RunConfig {
   int max_grain = 0;  // Ticket: 0 = automatic (clc::kAutoMaxGrain on resident grids, 1 on every-tile grids)
   int block_threads = 128;
   std::size_t smem = 0;  // dynamic shared memory per CTA
+  int max_workers = 0;   // resident grids: cap on the workers (0 = occupancy)
 };
 
 template <class F>
@@ -89,6 +90,7 @@ Error run_once(Gpu& g, F const& f, TileSpace const& ts, RunConfig const& c, Hog 
   o.max_grain = c.max_grain;
   o.block_threads = c.block_threads;
   o.dynamic_smem_bytes = c.smem;
+  o.max_workers = c.max_workers;
   o.stream = g.stream;
   o.trace = trace;
   bool const hogging = hog.sms > 0 && hog.ms > 0.0;
@@ -152,13 +154,30 @@ Error traced_run(Gpu& g, F const& f, TileSpace const& ts, RunConfig const& c, Ho
   return check_tile_trace(*recs, ts, g.sms);
 }
 
-//! "Static", "Ticket" (automatic grain), "Ticket g1", "Ticket/every-tile".
-inline std::string source_label(RunConfig const& c) {
+//! "Static", "Ticket" (automatic grain), "Ticket g1", "Ticket/every-tile", "Static 9/SM" (capped).
+inline std::string source_label(RunConfig const& c, int sms = 0) {
   std::string s = to_string(c.source);
+  if (c.max_workers > 0 && sms > 0) s += " " + std::to_string(c.max_workers / sms) + "/SM";
   if (c.source != SourceKind::Ticket) return s;
   if (c.grid == GridMode::EveryTile) return s + "/every-tile";
   if (c.max_grain > 0) s += " g" + std::to_string(c.max_grain);
   return s;
+}
+
+//! Registers per thread of the block kernel that `clc::launch<Stages>(F, ...)` runs under `source`.
+template <class F>
+int block_kernel_registers(SourceKind source, int stages) {
+  int regs = -1;
+  (void)with_source(source, [&](auto tag) -> Error {
+    using S = decltype(tag);
+    cudaFuncAttributes a{};
+    cudaError_t const e = stages == 1   ? cudaFuncGetAttributes(&a, &block_kernel<F, S, 1>)
+                          : stages == 4 ? cudaFuncGetAttributes(&a, &block_kernel<F, S, 4>)
+                                        : cudaFuncGetAttributes(&a, &block_kernel<F, S, 2>);
+    if (e == cudaSuccess) regs = a.numRegs;
+    return success();
+  });
+  return regs;
 }
 
 //! The Ticket variants compared everywhere: automatic grain (the default) and one cluster per fetch.
@@ -177,6 +196,8 @@ inline std::vector<RunConfig> standard_configs(std::size_t smem, bool every_tile
       if (every_tile) {
         c.max_grain = 0;
         c.grid = GridMode::EveryTile;
+        out.push_back(c);
+        c.source = SourceKind::Cancel;  // CLC's cancellation emulated: its cost against Ticket's
         out.push_back(c);
       }
     }

@@ -17,7 +17,8 @@ namespace {
 void usage(std::FILE* f) {
   std::fprintf(f,
                "usage: clc-bench sched [--quick] [--json FILE] [--trace FILE] [--trace-imbalance FILE]\n"
-               "                       [--only overhead,interference,imbalance,grid] [--reps N] [--commit ID]\n"
+               "                       [--only overhead,interference,imbalance,grid,latency,host] [--reps N]\n"
+               "                       [--commit ID]\n"
                "  --quick                 fewer tiles and repetitions (a short run)\n"
                "  --json FILE             every measurement, with date, commit and GPU\n"
                "  --trace FILE            per-tile trace of the interference scenario (a quarter of the SMs held),\n"
@@ -86,8 +87,11 @@ int run_sched_bench(int argc, char** argv) {
     std::string rest = st.only + ",";
     for (std::size_t pos; (pos = rest.find(',')) != std::string::npos; rest.erase(0, pos + 1)) {
       std::string const part = rest.substr(0, pos);
-      if (part != "overhead" && part != "interference" && part != "imbalance" && part != "grid") {
-        std::fprintf(stderr, "clc-bench sched: --only: unknown part '%s' (overhead, interference, imbalance, grid)\n",
+      if (part != "overhead" && part != "interference" && part != "imbalance" && part != "grid" && part != "latency" &&
+          part != "host") {
+        std::fprintf(stderr,
+                     "clc-bench sched: --only: unknown part '%s' (overhead, interference, imbalance, grid, latency, "
+                     "host)\n",
                      part.c_str());
         return 2;
       }
@@ -120,7 +124,8 @@ int run_sched_bench(int argc, char** argv) {
   };
   int rc = 0;
   for (Named const p : {Named{"overhead", part_overhead}, Named{"interference", part_interference},
-                        Named{"imbalance", part_imbalance}, Named{"grid", part_grid}}) {
+                        Named{"imbalance", part_imbalance}, Named{"grid", part_grid}, Named{"latency", part_latency},
+                        Named{"host", part_host}}) {
     if (!wants(st, p.name)) continue;
     Error const e = p.fn(g, st, rep);
     rep.end_steps();

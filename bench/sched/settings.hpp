@@ -1,5 +1,5 @@
 //! @file settings.hpp
-//! @brief The command line of `clc-bench sched` and the four parts it runs.
+//! @brief The command line of `clc-bench sched` and the parts it runs.
 #pragma once
 
 #include <string>
@@ -34,5 +34,7 @@ Error part_overhead(Gpu& g, Settings const& st, Report& rep);
 Error part_interference(Gpu& g, Settings const& st, Report& rep);
 Error part_imbalance(Gpu& g, Settings const& st, Report& rep);
 Error part_grid(Gpu& g, Settings const& st, Report& rep);
+Error part_latency(Gpu& g, Settings const& st, Report& rep);  // latency.cu
+Error part_host(Gpu& g, Settings const& st, Report& rep);     // host_cost.cu
 
 }  // namespace clc::bench::sched

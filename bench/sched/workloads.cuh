@@ -3,6 +3,8 @@
 //! tile whose thread 0 spins on the global timer (uniform or triangular cost).
 #pragma once
 
+#include <cstdint>
+
 #include <clc/tools/spin.cuh>
 #include <clc/work_tile.cuh>
 
@@ -23,6 +25,22 @@ struct SpinTile {
     if (threadIdx.x != 0) return;
     unsigned long long const d = triangular ? base_ns * (unsigned long long)(t.x + 1) / (unsigned long long)n : base_ns;
     tools::spin_ns(d);
+  }
+};
+
+//! A memory-latency-bound tile of about 20 registers: every thread follows `loads` dependent loads
+//! through `chain` (a permutation with large strides over a buffer larger than L2), starting from
+//! a place that depends on the tile and the thread; lane 0 of warp 0 stores the end so nothing is
+//! optimised away.
+struct ChaseTile {
+  std::uint32_t const* chain;
+  std::uint32_t* sink;
+  std::uint32_t mask;  // words - 1 (a power of two)
+  int loads;
+  __device__ void operator()(WorkTile const& t) const {
+    std::uint32_t i = (std::uint32_t(t.x) * 2654435761u + threadIdx.x * 40503u) & mask;
+    for (int k = 0; k < loads; ++k) i = chain[i];
+    if (threadIdx.x == 0) sink[t.x] = i;
   }
 };
 

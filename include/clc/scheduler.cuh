@@ -28,6 +28,7 @@
 
 #if defined(__CUDACC__)
 #  include <cassert>
+#  include <new>
 
 #  include "detail/ptx.cuh"
 #endif
@@ -69,6 +70,10 @@ class Scheduler {
   using State = PipelineState<Stages>;
   struct SharedStorage {
     FetchStorage<Stages> pipe;
+    //! Fetching sources: the issuing thread's state (e.g. Ticket's grain estimate), in shared memory
+    //! because registers are allocated to every thread of the kernel and only one thread uses it.
+    //! Raw bytes (a __shared__ object cannot have a constructor): `init()` constructs it.
+    alignas(Source) unsigned char source[sizeof(Source)];
   };
 
   //! @param params must outlive the scheduler: normally the kernel's `__grid_constant__` parameter,
@@ -77,7 +82,10 @@ class Scheduler {
   //!        their role (the producer warp included; the scheduler warp only if it also iterates):
   //!        every such warp releases each response slot once. Checked on the device in debug builds.
   CLC_DEVICE Scheduler(SharedStorage& storage, SchedulerParams const& params, unsigned consumer_warps_per_cta)
-      : pipe_(storage.pipe), params_(params), consumer_warps_(consumer_warps_per_cta) {
+      : pipe_(storage.pipe),
+        params_(params),
+        consumer_warps_(consumer_warps_per_cta),
+        source_(*reinterpret_cast<Source*>(storage.source)) {
     rank_ = detail::cluster_rank();
     cluster_size_ = detail::cluster_num_ctas();
     rank_x_ = int(detail::cluster_rank_x());  // never %cluster_ctaid: wrong past 2^24 blocks (detail/ptx.cuh)
@@ -93,12 +101,19 @@ class Scheduler {
     if constexpr (Source::fetches) {
       if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
         pipe_.init(consumer_warps_ * cluster_size_);
+        new (&source_) Source();  // the issuing thread's state, in shared memory
         if constexpr (source::detail::HasAdmit<Source>::value) {
           if (rank_ == 0) pipe_.set_admitted(Source::admit(context(0), own_cluster_index()));
         }
       }
     }
     sync_cluster_or_cta();
+    if constexpr (source::detail::HasAdmit<Source>::value) {
+      if (cluster_size_ > 1) {  // every CTA keeps a copy of rank 0's decision (read after the barrier)
+        if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) pipe_.copy_admitted_from_rank0();
+        __syncthreads();
+      }
+    }
   }
 
   //! The scheduler warp (call from one warp per CTA; only lane 0 of cluster rank 0 works). Returns
@@ -174,7 +189,10 @@ class Scheduler {
     }
 #  endif
     if constexpr (Source::fetches) {
-      if constexpr (source::detail::HasTeardown<Source>::value) source_.teardown(context(0));
+      if constexpr (source::detail::HasTeardown<Source>::value) {
+        // One thread of rank 0 (the issuer's state is in rank 0's shared memory, complete after the barrier).
+        if (rank_ == 0 && threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) source_.teardown(context(0));
+      }
     }
   }
 
@@ -334,7 +352,7 @@ class Scheduler {
   //! cancelled (rank 0's record, written before the init barrier).
   CLC_DEVICE bool admitted() const {
     if constexpr (source::detail::HasAdmit<Source>::value) {
-      return pipe_.admitted(cluster_size_);
+      return pipe_.admitted();
     } else {
       return true;
     }
@@ -351,7 +369,7 @@ class Scheduler {
   unsigned cluster_size_ = 1;
   int rank_x_ = 0;
   int rank_y_ = 0;
-  Source source_;  // fetching sources: the issuing thread's state (e.g. Ticket's grain estimate)
+  Source& source_;  // SharedStorage::source: used by the issuing thread only (and by finish())
 };
 
 #endif  // __CUDACC__

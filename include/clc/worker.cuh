@@ -33,14 +33,20 @@ namespace detail {
 //! where bodies tend to put their serial work (docs/protocol.md).
 //! One tile: the body with the whole CTA, then `after_body` (the leader finishes its fetch), the
 //! barrier that frees the body's shared memory for the next tile, and the trace record.
+//! Tracing keeps the tile and its start time in shared memory, not in registers across the body:
+//! the loop's own live state is what limits how many CTAs of a small kernel fit on an SM.
 template <class Source, class Body, class After>
 CLC_DEVICE CLC_FORCEINLINE void run_tile(SchedulerParams const& params, bool first_thread, unsigned rank, Body& body,
                                          WorkTile const& t, After&& after_body) {
-  std::uint64_t const t0 = params.trace && first_thread ? globaltimer_ns() : 0;
+  __shared__ TraceScratch trace;
+  if (params.trace && first_thread) {
+    trace.tile = t;
+    trace.start_ns = globaltimer_ns();
+  }
   body(t);
   after_body();
   __syncthreads();
-  if (params.trace && first_thread) record_tile(params, t, t0, rank, Source::kind);
+  if (params.trace && first_thread) record_tile(params, trace.tile, trace.start_ns, rank, Source::kind);
 }
 
 template <class Source, int Stages, class Body>
@@ -58,25 +64,30 @@ CLC_DEVICE void run_block(Scheduler<Source, Stages>& sched, Body& body) {
     bool const leader = sched.rank_ == 0 && tid == ((threads - 1u) & ~31u);
     PipelineState<Stages> prod = make_producer_start_state<Stages>();
     std::uint32_t step = 0;
-    if constexpr (!Source::first_from_launch_slot) {
-      if (leader) {  // the first claim: a starting CTA cannot know whether its slot was taken
-        sched.fetch(prod, step++);
-        ++prod;
-      }
-    }
-    while (true) {  // (this loop shape, not a for loop, keeps the Ticket kernels' registers lowest)
-      WorkTile const t = sched.advance(cur, fresh);
-      if (!t.valid) break;
-      bool const issuing = leader && fresh;
-      fresh = false;
+    // One call site each for the fetch's start and finish, the body and `advance` (a second inlined
+    // copy of the fetch, e.g. for the first claim, cost 8 registers per thread). Iteration 0 runs no
+    // body: it only makes the first claim (Ticket: a starting CTA cannot know whether its slot was
+    // taken) or nothing (the launch slot is the first tile), then takes the first tile.
+    bool issuing = leader && !Source::first_from_launch_slot;
+    WorkTile t{};
+    while (true) {  // (a flat loop: the lowest register count of the shapes tried)
       typename Scheduler<Source, Stages>::Claim claim{};
       if (issuing) claim = sched.fetch_start(prod, step);
-      run_tile<Source>(params, first_thread, sched.rank_, body, t, [&] {
+      auto const finish_fetch = [&] {
         if (issuing) {
           sched.fetch_finish(prod, step++, claim);
           ++prod;
         }
-      });
+      };
+      if (t.valid) {
+        run_tile<Source>(params, first_thread, sched.rank_, body, t, finish_fetch);
+      } else {
+        finish_fetch();
+      }
+      t = sched.advance(cur, fresh);
+      if (!t.valid) break;
+      issuing = leader && fresh;
+      fresh = false;
     }
     if (leader) sched.pipe_.producer_tail(prod);
   }

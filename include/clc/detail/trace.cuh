@@ -16,6 +16,12 @@
 
 namespace clc::detail {
 
+//! What the block loop keeps of a traced tile while its body runs (shared memory, thread 0).
+struct TraceScratch {
+  WorkTile tile;
+  std::uint64_t start_ns;
+};
+
 //! Record tile `t`, started at `start_ns`, as run by this CTA (cluster rank `rank`) under `source`.
 CLC_DEVICE inline void record_tile(SchedulerParams const& p, WorkTile const& t, std::uint64_t start_ns, unsigned rank,
                                    SourceKind source) {

@@ -81,14 +81,15 @@ class FetchPipeline {
     }
   }
 
-  //! Sources with admit(): rank 0 records whether its cluster runs (before the init barrier) ...
+  //! Sources with admit(): rank 0 records whether its cluster runs (before the init barrier); after
+  //! that barrier (release/acquire: the store is visible cluster-wide) one thread of every other CTA
+  //! copies rank 0's record (a CTA barrier follows); then every thread reads its own CTA's copy.
   CLC_DEVICE void set_admitted(bool a) { s_.admitted = a ? 1 : 0; }
-  //! ... and any thread of any CTA reads rank 0's record after that barrier (its release/acquire
-  //! makes the store visible cluster-wide; rank 0 stays alive until the exit barrier).
-  CLC_DEVICE bool admitted(unsigned cluster_size) const {
-    int const* p = cluster_size > 1 ? detail::map_to_rank(&s_.admitted, 0u) : &s_.admitted;
-    return *reinterpret_cast<int const volatile*>(p) != 0;
+  CLC_DEVICE void copy_admitted_from_rank0() {
+    int const r0 = *reinterpret_cast<int const volatile*>(detail::map_to_rank(&s_.admitted, 0u));
+    if (detail::cluster_rank() != 0) s_.admitted = r0;
   }
+  CLC_DEVICE bool admitted() const { return *reinterpret_cast<int const volatile*>(&s_.admitted) != 0; }
 
   //! Debug check of the empty barriers' arrival count (lane 0 of each iterating warp, once).
   CLC_DEVICE unsigned count_iterating_warp() const { return atomicAdd(&s_.iterating_warps, 1u) + 1u; }

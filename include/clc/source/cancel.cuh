@@ -70,10 +70,10 @@ struct Cancel {
     return false;
   }
 
-  //! A fetch in flight: the cursor position it drew (`drawn == false`: an injected failure).
+  //! A fetch in flight: the cursor position it drew (kNone: an injected failure, which draws none).
+  static constexpr unsigned long long kNone = ~0ull;
   struct Claim {
-    unsigned long long next = 0;
-    bool drawn = false;
+    unsigned long long next = kNone;
   };
 
   //! Start a fetch: draw the next cursor position (the lowest slot not handed to a worker yet). The
@@ -83,7 +83,7 @@ struct Cancel {
 #  if CLC_FAULT_INJECTION
     if (testing::inject_failure(ctx.faults, ctx.worker, ctx.step)) return Claim{};
 #  endif
-    return Claim{::clc::detail::atomic_fetch_add_relaxed(&ctx.workspace->ticket, 1ull), true};
+    return Claim{::clc::detail::atomic_fetch_add_relaxed(&ctx.workspace->ticket, 1ull)};
   }
 
   //! Cancel the first drawn slot that has not launched yet (a launched one cannot be cancelled: draw
@@ -92,7 +92,7 @@ struct Cancel {
   CLC_DEVICE void finish(FetchContext const& ctx, FetchPipeline<Stages>& pipe, PipelineState<Stages> st, Claim c) {
     unsigned long long const clusters = ctx.map->clusters();
     uint4 v = encode(false, ClusterCoord{});
-    if (c.drawn) {
+    if (c.next < clusters) {
       if (tag_ == 0u) tag_ = tag(ctx.workspace);
       for (unsigned long long t = c.next; t < clusters; t = ::clc::detail::atomic_fetch_add_relaxed(&ctx.workspace->ticket, 1ull)) {
         if (claim(ctx.workspace, unsigned(t), tag_)) {

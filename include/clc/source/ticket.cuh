@@ -101,8 +101,9 @@ struct Ticket {
   //! `max_grain <= 1` claims exactly one cluster per fetch, like hardware CLC.
   CLC_HOST_DEVICE static constexpr unsigned grain(std::int64_t remaining, unsigned workers, unsigned max_grain) {
     if (max_grain <= 1u || remaining <= 0) return 1u;
-    // remaining < 2^31, workers < 2^31: 64-bit product, 32-bit result.
-    unsigned const g = unsigned(std::uint64_t(remaining) / (4ull * (workers < 1u ? 1u : workers)));
+    // floor(floor(r / 4) / w) = floor(r / 4w): one 32-bit division (remaining < 2^31), no overflow
+    // and no 64-bit division routine (its registers would count against every thread of the kernel).
+    unsigned const g = (unsigned(remaining) >> 2) / (workers < 1u ? 1u : workers);
     return g < 1u ? 1u : (g > max_grain ? max_grain : g);
   }
   //! A response to 1-CTA clusters is a plain shared store (no peer to st.async into), so the
