@@ -21,6 +21,7 @@
 #include <cuda_runtime.h>
 
 #include "detail/cuda_check.hpp"
+#include "detail/launch_cache.hpp"
 #include "detail/target_probe.cuh"
 #include "launch.hpp"
 #include "source/auto.cuh"
@@ -117,16 +118,62 @@ Error launch(Functor const& functor, TileSpace const& tiles, LaunchOptions const
                 "clc::launch copies the functor to the device by value: it must be trivially copyable "
                 "(hold device pointers and sizes, not host containers)");
   static_assert(Stages >= 1 && Stages <= 8, "clc::launch: Stages must be between 1 and 8");
-  CLC_TRY(validate(tiles));
+  CLC_TRY(validate(tiles));  // pure checks, a few comparisons: bad arguments are named even without a GPU
   CLC_TRY(validate(opts));
-  SourceKind src = SourceKind::Auto;
-  CLC_TRY(resolve_auto_source(opts.source, &block_kernel<Functor, source::Ticket, Stages>, tiles, &src, opts.grid));
-  return with_source(src, [&](auto tag) -> Error {
-    using Source = decltype(tag);
-    return detail::launch_kernel<Source>(
-        &block_kernel<Functor, Source, Stages>, tiles, opts,
-        [&](SchedulerParams const& sched) { return BlockKernelParams<Functor>{functor, sched}; }, info);
-  });
+  // Host fast path (detail/launch_cache.hpp): a launch prepared before on this thread is launched
+  // again without repeating its queries, which depend only on the key.
+  int device = 0;
+  CLC_CUDA_TRY(cudaGetDevice(&device));
+  void const* const family = reinterpret_cast<void const*>(&block_kernel<Functor, source::Ticket, Stages>);
+  detail::LaunchKey const key = detail::make_launch_key(family, device, tiles, opts);
+  detail::LaunchCache& cache = detail::launch_cache();
+  detail::CachedLaunch const* prepared = cache.find(key);
+  if (prepared == nullptr) {
+    SourceKind src = SourceKind::Auto;
+    CLC_TRY(resolve_auto_source(opts.source, &block_kernel<Functor, source::Ticket, Stages>, tiles, &src, opts.grid));
+    detail::CachedLaunch fresh;
+    CLC_TRY(with_source(src, [&](auto tag) -> Error {
+      using Source = decltype(tag);
+      auto const kernel = &block_kernel<Functor, Source, Stages>;
+      PreparedLaunch pl;
+      CLC_TRY(clc::prepare_launch<Source>(kernel, tiles, opts, &pl));
+      cudaLaunchConfig_t const* cfg = pl.config();
+      fresh.kernel = reinterpret_cast<void const*>(kernel);
+      fresh.grid = cfg->gridDim;
+      fresh.block = cfg->blockDim;
+      fresh.num_attrs = cfg->numAttrs;
+      if (cfg->numAttrs > 0) {
+        fresh.cluster = dim3(cfg->attrs[0].val.clusterDim.x, cfg->attrs[0].val.clusterDim.y,
+                             cfg->attrs[0].val.clusterDim.z);
+      }
+      fresh.sched = pl.sched;
+      fresh.info = pl.info;
+      return success();
+    }));
+    fresh.key = key;
+    fresh.valid = true;
+    detail::CachedLaunch& slot = cache.slot();
+    slot = fresh;
+    prepared = &slot;
+  }
+  BlockKernelParams<Functor> params{functor, prepared->sched};
+  cudaLaunchAttribute attr{};
+  attr.id = cudaLaunchAttributeClusterDimension;
+  attr.val.clusterDim.x = prepared->cluster.x;
+  attr.val.clusterDim.y = prepared->cluster.y;
+  attr.val.clusterDim.z = prepared->cluster.z;
+  cudaLaunchConfig_t cfg{};
+  cfg.gridDim = prepared->grid;
+  cfg.blockDim = prepared->block;
+  cfg.dynamicSmemBytes = opts.dynamic_smem_bytes;
+  cfg.stream = opts.stream;
+  cfg.attrs = &attr;
+  cfg.numAttrs = prepared->num_attrs;
+  void* args[] = {&params};
+  CLC_CUDA_TRY(cudaLaunchKernelExC(&cfg, prepared->kernel, args));
+  CLC_CUDA_TRY(cudaGetLastError());
+  if (info) *info = prepared->info;
+  return success();
 }
 
 }  // namespace clc
