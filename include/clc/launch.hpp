@@ -74,6 +74,9 @@ struct ScheduleOptions {
   //! longest-first spaces (a large early claim would take several of the longest tiles).
   int max_grain = 0;
   TileTraceRecord* trace = nullptr;  //!< optional device array of tiles.tiles() records
+  //! Fetching sources: when a worker claims its next tile. Auto: ahead (overlapping the running
+  //! tiles) with Stages >= 2, on demand with Stages = 1 (docs/scheduling.md, "Claim timing").
+  ClaimTiming claim = ClaimTiming::Auto;
 };
 
 //! Options of `clc::launch`: the schedule plus the CTA shape and the stream.

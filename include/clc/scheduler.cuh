@@ -146,12 +146,11 @@ class Scheduler {
       CLC_DEVICE Iterator(Scheduler* s, Role role) : s_(s), role_(role) {
         bool fresh = false;
         cur_ = s_->start_cursor(fresh);
-        tile_ = s_->advance_role(cur_, role_, fresh);
+        tile_ = s_->advance_role(cur_, role_, fresh, /*after_tile=*/false);
       }
       CLC_DEVICE WorkTile const& operator*() const { return tile_; }
       CLC_DEVICE Iterator& operator++() {
-        bool fresh = false;
-        tile_ = s_->advance_role(cur_, role_, fresh);
+        tile_ = s_->advance_role(cur_, role_, /*fresh=*/false, /*after_tile=*/true);
         return *this;
       }
       CLC_DEVICE bool operator!=(End) const { return tile_.valid; }
@@ -288,16 +287,24 @@ class Scheduler {
   }
 
   //! `advance` for a warp role: the Producer role of rank 0 feeds the throttle one credit per
-  //! response as its first tile starts (the next fetch then overlaps this response's tiles), and
-  //! tells the scheduler warp when its work has ended.
-  CLC_DEVICE WorkTile advance_role(Cursor& c, Role role, bool fresh) {
-    WorkTile const t = advance(c, fresh);
+  //! response, and tells the scheduler warp when its work has ended. Claiming ahead, the credit
+  //! comes as a response's first tile starts (the next fetch overlaps its tiles); claiming on
+  //! demand, as its last tile has ended (`after_tile`: the role has run a tile since the last call).
+  CLC_DEVICE WorkTile advance_role(Cursor& c, Role role, bool fresh, bool after_tile) {
     if constexpr (Source::fetches) {
-      if (role == Role::Producer && rank_ == 0 && detail::lane_id() == 0 && (fresh || !t.valid))
-        pipe_.throttle_feed(!t.valid);
+      bool const feeder = role == Role::Producer && rank_ == 0 && detail::lane_id() == 0;
+      if (feeder && !claim_ahead() && after_tile && c.left == 0) pipe_.throttle_feed(false);
+      WorkTile const t = advance(c, fresh);
+      if (feeder && ((claim_ahead() && fresh) || !t.valid)) pipe_.throttle_feed(!t.valid);
+      return t;
+    } else {
+      (void)role, (void)after_tile;
+      return advance(c, fresh);
     }
-    return t;
   }
+
+  //! Whether the next claim is issued ahead (as a response's first tile starts) or on demand.
+  CLC_DEVICE bool claim_ahead() const { return Stages > 1 && params_.claim != ClaimTiming::OnDemand; }
 
   //! The producer half: acquire the empty slot, let the source start the fetch; `fetch_finish`
   //! lets it deliver. The block loop runs a tile's body in between; the scheduler warp does both.

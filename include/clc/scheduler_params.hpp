@@ -15,6 +15,18 @@ namespace clc {
 
 struct TicketWorkspace;
 
+//! When a worker claims its next tile (fetching sources).
+enum class ClaimTiming : std::uint32_t {
+  //! `Ahead` with Stages >= 2, `OnDemand` with Stages = 1.
+  Auto = 0,
+  //! As a response's first tile starts (the fetch overlaps the tiles; the claimed tile then waits
+  //! behind the running one, however long it runs).
+  Ahead = 1,
+  //! When a response's last tile has ended (the fetch latency is exposed on every response; no
+  //! claimed tile ever waits behind a running one). What `Stages = 1` always means.
+  OnDemand = 2,
+};
+
 struct SchedulerParams {
   TileSpace tiles;
   TileMap map;  //!< `tiles` with its divisors precomputed (prepare_launch fills it: TileMap(tiles))
@@ -24,6 +36,8 @@ struct SchedulerParams {
   //! fetch, exactly as hardware CLC; larger = guided self-scheduling (claims shrink as work runs
   //! out), which amortises the fetch over tiny tiles. Ignored by the other sources.
   std::uint32_t max_grain = 1;
+  //! When to claim (ClaimTiming). With Stages = 1 a worker always claims on demand.
+  ClaimTiming claim = ClaimTiming::Auto;
   //! Tests only (testing/fault_injection.hpp). Present in every build so that the layout is the same
   //! in every translation unit (the compiled half of prepare_launch fills this struct); it is read
   //! only where CLC_FAULT_INJECTION=1, so elsewhere it is 8 unused bytes of kernel parameters.

@@ -68,6 +68,9 @@ CLC_DEVICE void run_block(Scheduler<Source, Stages>& sched, Body& body) {
     // copy of the fetch, e.g. for the first claim, cost 8 registers per thread). Iteration 0 runs no
     // body: it only makes the first claim (Ticket: a starting CTA cannot know whether its slot was
     // taken) or nothing (the launch slot is the first tile), then takes the first tile.
+    // Claiming on demand (Stages = 1 or ClaimTiming::OnDemand), the leader alone runs such a
+    // fetch-only iteration after a response's last tile; the others go on to wait for it.
+    bool const ahead = sched.claim_ahead();
     bool issuing = leader && !Source::first_from_launch_slot;
     WorkTile t{};
     while (true) {  // (a flat loop: the lowest register count of the shapes tried)
@@ -81,12 +84,17 @@ CLC_DEVICE void run_block(Scheduler<Source, Stages>& sched, Body& body) {
       };
       if (t.valid) {
         run_tile<Source>(params, first_thread, sched.rank_, body, t, finish_fetch);
+        if (!ahead && leader && cur.left == 0) {  // the response is done: claim the next one now
+          issuing = true;
+          t = WorkTile{};
+          continue;
+        }
       } else {
         finish_fetch();
       }
       t = sched.advance(cur, fresh);
       if (!t.valid) break;
-      issuing = leader && fresh;
+      issuing = ahead && leader && fresh;
       fresh = false;
     }
     if (leader) sched.pipe_.producer_tail(prod);

@@ -208,6 +208,7 @@ Error prepare_launch(void const* kernel, void const* probe, SourceTraits const& 
   sp.tiles = tiles;
   sp.map = TileMap(tiles);
   sp.trace = opts.trace;
+  sp.claim = opts.claim;
   if (source.claims_ranges) {
     // Automatic grain: guided claims on resident grids; one cluster per claim on every-tile grids
     // (exact CLC) and for longest-first spaces (a large first claim would take the longest tiles).

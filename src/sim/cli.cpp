@@ -119,6 +119,12 @@ usage: clc-sim [options]
   --fetch-latency X       claim issued -> response (default 0)
   --stages S              response slots; >= 2 issues the next claim when a tile starts (default 1)
   --no-throttle           with stages >= 2, let a worker claim up to stages-1 tiles ahead
+  --claim POLICY          with stages >= 2, when to claim (default ahead; stages 1 claims on demand):
+                          ahead        when a tile starts (the claimed tile waits behind it)
+                          window       ahead while remaining tiles x mean tile / slots exceeds the
+                                       longest tile completed so far, on demand after that
+                          handback[:F] ahead; a tile running F x the mean completed tile (default 2)
+                                       hands its claimed tile back to workers whose claims ran out
   --width N               columns of the text Gantt (default 72)
   --no-gantt              print only the table
   --svg FILE              write an SVG Gantt chart (one panel per source)
@@ -136,7 +142,8 @@ Expected<CliOptions> parse_cli(std::vector<std::string> const& args) {
   // configuration before the other options adjust it, whatever the order on the command line.
   static char const* const kWithValue[] = {
       "--example", "--source", "--tiles", "--cost", "--sms", "--ctas-per-sm", "--slots", "--workers", "--busy",
-      "--launch-latency", "--fetch-latency", "--stages", "--width", "--svg", "--trace", "--ns-per-unit", "--json"};
+      "--launch-latency", "--fetch-latency", "--stages", "--claim", "--width", "--svg", "--trace", "--ns-per-unit",
+      "--json"};
   static char const* const kFlags[] = {"--help", "-h", "--no-throttle", "--throttle", "--no-gantt", "--longest-first"};
   std::vector<std::pair<std::string, std::string>> opts;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -226,6 +233,19 @@ Expected<CliOptions> parse_cli(std::vector<std::string> const& args) {
     } else if (key == "--stages") {
       if (!parse_int(value, 1, 64, n)) return bad(key, value, "expected an integer in [1, 64]");
       c.stages = static_cast<int>(n);
+    } else if (key == "--claim") {
+      std::vector<std::string> p = split(value, ':');
+      if (p[0] == "ahead" && p.size() == 1) {
+        c.claim = ClaimPolicy::Ahead;
+      } else if (p[0] == "window" && p.size() == 1) {
+        c.claim = ClaimPolicy::Window;
+      } else if (p[0] == "handback" && p.size() <= 2) {
+        c.claim = ClaimPolicy::Handback;
+        if (p.size() == 2 && (!parse_double(p[1], c.handback_factor) || !(c.handback_factor > 0)))
+          return bad(key, value, "expected handback[:F] with F > 0");
+      } else {
+        return bad(key, value, "expected ahead, window or handback[:F]");
+      }
     } else if (key == "--no-throttle") {
       c.throttle = false;
     } else if (key == "--throttle") {
@@ -264,9 +284,10 @@ Error run_cli(CliOptions const& o, std::string& out) {
   }
   char buf[256];
   std::snprintf(buf, sizeof buf,
-                "tiles %d, slots %d (%d SMs x %d), workers %d, launch latency %g, fetch latency %g, stages %d%s\n",
+                "tiles %d, slots %d (%d SMs x %d), workers %d, launch latency %g, fetch latency %g, stages %d%s, claim %s\n",
                 c.tiles, c.slots(), c.sms, c.ctas_per_sm, c.workers > 0 ? c.workers : c.slots(), c.launch_latency,
-                c.fetch_latency, c.stages, c.stages >= 2 ? (c.throttle ? ", throttle" : ", no throttle") : "");
+                c.fetch_latency, c.stages, c.stages >= 2 ? (c.throttle ? ", throttle" : ", no throttle") : "",
+                c.stages >= 2 ? to_string(c.claim) : "on demand");
   out += buf;
   for (BusySlot const& b : c.busy) {
     std::snprintf(buf, sizeof buf, "slot %d taken by another kernel until %g\n", b.slot, b.until);

@@ -19,6 +19,15 @@ char const* to_string(SourceKind kind) {
   return "unknown";
 }
 
+char const* to_string(ClaimPolicy policy) {
+  switch (policy) {
+    case ClaimPolicy::Ahead: return "ahead";
+    case ClaimPolicy::Window: return "window";
+    case ClaimPolicy::Handback: return "handback";
+  }
+  return "unknown";
+}
+
 Expected<SourceKind> parse_source_kind(std::string const& name) {
   for (SourceKind k : all_source_kinds()) {
     if (name == to_string(k)) return k;

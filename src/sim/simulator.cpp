@@ -20,7 +20,7 @@ namespace {
 constexpr int kMaxTiles = 1 << 26;   // keeps memory bounded (a few GiB at most) for absurd inputs
 constexpr int kMaxSlots = 1 << 20;
 
-enum class EventType { TileEnd = 0, SlotReady = 1, Response = 2 };
+enum class EventType { TileEnd = 0, SlotReady = 1, Response = 2, Check = 3, Cas = 4 };
 
 struct Event {
   double time;
@@ -41,6 +41,12 @@ struct Worker {
   bool pending = false;       // a claim is in flight (one at a time per worker)
   bool running = false;
   int current = -1;
+  double started_at = 0.0;    // the running tile's start
+  // ClaimPolicy::Handback
+  int handed = -1;            // a tile this worker handed back and may still take back
+  bool cas = false;           // a take-over CAS is in flight (taking back `handed`, or stealing)
+  bool thief = false;         // claims exhausted: waiting for handed-back tiles
+  std::uint64_t check_gen = 0;
 };
 
 class Engine {
@@ -73,10 +79,30 @@ class Engine {
   void on_slot_ready(int slot, double t);
   void on_tile_end(int w, double t);
   void on_response(int w, double t);
+  void on_check(int w, double t);
+  void on_cas(int w, double t);
   void advance(int w, double t);
   void maybe_prefetch(int w, double t);
   void issue(int w, double t);
   void exit_worker(int w, double t);
+  bool handback() const {
+    return config_.stages >= 2 && config_.claim == ClaimPolicy::Handback &&
+           (kind_ == SourceKind::Hardware || kind_ == SourceKind::Ticket || kind_ == SourceKind::TicketResident);
+  }
+  int remaining_claimable() {
+    if (kind_ == SourceKind::Hardware) {
+      int const ls = next_launch_slot();
+      return ls < 0 ? 0 : launch_slots_ - ls;
+    }
+    return tile_count() - ticket_;
+  }
+  void schedule_check(int w, double t);
+  void steal_or_wait(int w, double t);
+  void release_thieves(double t);
+  void push_held(Worker& wk, int tile) {
+    wk.queue.push_back(tile);
+    ++held_;
+  }
 
   Config const& config_;
   SourceKind kind_;
@@ -92,6 +118,13 @@ class Engine {
 
   std::vector<Worker> state_;
   SimResult result_;
+
+  // Completed tiles (the policies' estimates), and ClaimPolicy::Handback's shared state.
+  double done_sum_ = 0.0, done_max_ = 0.0;
+  int done_count_ = 0;
+  int held_ = 0;                          // tiles claimed and not started, in workers' queues
+  std::deque<std::pair<int, int>> pool_;  // handed-back tiles not taken yet: (owner, tile)
+  std::vector<int> thieves_;              // idle workers waiting for a handed-back tile
 };
 
 void Engine::on_slot_ready(int slot, double t) {
@@ -110,7 +143,7 @@ void Engine::on_slot_ready(int slot, double t) {
   Worker& wk = state_.back();
   switch (kind_) {
     case SourceKind::Hardware:  // the launch slot itself is free work; later tiles by cancelling
-      wk.queue.push_back(ls);
+      push_held(wk, ls);
       wk.may_claim = true;
       break;
     case SourceKind::Ticket:
@@ -121,7 +154,7 @@ void Engine::on_slot_ready(int slot, double t) {
       for (int tile = ls; tile < tile_count(); tile += planned_workers()) wk.queue.push_back(tile);
       break;
     case SourceKind::Single:
-      wk.queue.push_back(ls);
+      push_held(wk, ls);
       break;
   }
   advance(w, t);
@@ -130,11 +163,14 @@ void Engine::on_slot_ready(int slot, double t) {
 // The worker is not running a tile at time t: start the next one, claim, wait or exit.
 void Engine::advance(int w, double t) {
   Worker& wk = state_[static_cast<std::size_t>(w)];
+  if (wk.cas) return;  // a take-over CAS is in flight: its answer decides
   if (!wk.queue.empty()) {
     int tile = wk.queue.front();
     wk.queue.pop_front();
+    if (kind_ != SourceKind::Static) --held_;
     wk.running = true;
     wk.current = tile;
+    wk.started_at = t;
     WorkerRecord const& wr = result_.workers[static_cast<std::size_t>(w)];
     TileRecord r;
     r.tile = tile;
@@ -149,19 +185,121 @@ void Engine::advance(int w, double t) {
     result_.tiles.push_back(r);
     push(r.end, EventType::TileEnd, w);
     maybe_prefetch(w, t);
+    schedule_check(w, t);
+    release_thieves(t);
+  } else if (wk.handed >= 0) {
+    // Its held tile was handed back: take it back with a CAS unless someone took it first.
+    wk.cas = true;
+    push(t + config_.fetch_latency, EventType::Cas, w);
   } else if (wk.pending) {
     // wait for the response
   } else if (wk.may_claim) {
     issue(w, t);
+  } else if (handback()) {
+    steal_or_wait(w, t);
   } else {
     exit_worker(w, t);
   }
 }
 
+// Handback: watch the running tile; once it has run handback_factor x the mean completed tile, the
+// held tile goes to the pool (the warp-role scheduler warp watches the clock on the GPU).
+void Engine::schedule_check(int w, double t) {
+  if (!handback()) return;
+  Worker& wk = state_[static_cast<std::size_t>(w)];
+  if (!wk.running || wk.queue.empty()) return;
+  double const mean = done_count_ > 0 ? done_sum_ / done_count_ : 0.0;
+  double const poll = std::max({config_.fetch_latency, config_.launch_latency, 1e-3});
+  double const at = done_count_ > 0 ? std::max(t, wk.started_at + config_.handback_factor * mean) : t + poll;
+  push(at, EventType::Check, w);
+  wk.check_gen = seq_ - 1;  // this event's seq: stale checks are ignored
+}
+
+void Engine::on_check(int w, double t) {
+  Worker& wk = state_[static_cast<std::size_t>(w)];
+  if (!wk.running || wk.queue.empty()) return;
+  double const mean = done_count_ > 0 ? done_sum_ / done_count_ : 0.0;
+  if (done_count_ == 0 || t - wk.started_at < config_.handback_factor * mean) {
+    schedule_check(w, t);  // the mean moved on, or nothing has completed yet
+    return;
+  }
+  int const tile = wk.queue.front();
+  wk.queue.pop_front();
+  --held_;
+  wk.handed = tile;
+  pool_.emplace_back(w, tile);
+  ++result_.handed_back;
+  if (!thieves_.empty()) {
+    int const thief = thieves_.back();
+    thieves_.pop_back();
+    state_[static_cast<std::size_t>(thief)].cas = true;
+    push(t + config_.fetch_latency, EventType::Cas, thief);
+  }
+}
+
+// A worker whose claims are exhausted takes a handed-back tile, or waits while any worker still
+// holds one (it may be handed back), or exits.
+void Engine::steal_or_wait(int w, double t) {
+  Worker& wk = state_[static_cast<std::size_t>(w)];
+  if (!pool_.empty()) {
+    wk.cas = true;
+    push(t + config_.fetch_latency, EventType::Cas, w);
+  } else if (held_ > 0) {
+    wk.thief = true;
+    thieves_.push_back(w);
+  } else {
+    exit_worker(w, t);
+  }
+}
+
+void Engine::release_thieves(double t) {
+  if (held_ > 0 || !pool_.empty()) return;
+  std::vector<int> const waiting = std::move(thieves_);
+  thieves_.clear();
+  for (int w : waiting) {
+    state_[static_cast<std::size_t>(w)].thief = false;
+    exit_worker(w, t);
+  }
+}
+
+// A take-over CAS completes: the owner takes its handed-back tile back, a thief takes the oldest
+// handed-back tile; whoever's CAS lands first wins.
+void Engine::on_cas(int w, double t) {
+  Worker& wk = state_[static_cast<std::size_t>(w)];
+  wk.cas = false;
+  int taken = -1;
+  if (wk.handed >= 0) {
+    for (auto it = pool_.begin(); it != pool_.end(); ++it) {
+      if (it->first == w) {
+        taken = it->second;
+        pool_.erase(it);
+        break;
+      }
+    }
+    wk.handed = -1;
+  } else if (!pool_.empty()) {
+    auto const [owner, tile] = pool_.front();
+    pool_.pop_front();
+    (void)owner;
+    taken = tile;
+    ++result_.taken_over;
+  }
+  if (taken >= 0) push_held(wk, taken);
+  advance(w, t);
+  release_thieves(t);
+}
+
 // With stages >= 2 the next claim goes out while a tile runs, up to max_ahead() tiles ahead.
 void Engine::maybe_prefetch(int w, double t) {
   Worker& wk = state_[static_cast<std::size_t>(w)];
-  if (wk.may_claim && !wk.pending && static_cast<int>(wk.queue.size()) < max_ahead()) issue(w, t);
+  if (!wk.may_claim || wk.pending || static_cast<int>(wk.queue.size()) >= max_ahead()) return;
+  if (config_.claim == ClaimPolicy::Window && done_count_ > 0) {
+    // Claim ahead only while the work left per worker outlasts the longest tile seen: later, a
+    // claimed tile could wait behind a long one while the others run out of work.
+    double const mean = done_sum_ / done_count_;
+    if (double(remaining_claimable()) * mean / config_.slots() <= done_max_) return;
+  }
+  issue(w, t);
 }
 
 void Engine::issue(int w, double t) {
@@ -187,21 +325,27 @@ void Engine::on_response(int w, double t) {
   if (tile < 0) {
     wk.may_claim = false;  // never issue again after an observed failure
   } else {
-    wk.queue.push_back(tile);
+    push_held(wk, tile);
   }
   if (wk.running) {
     maybe_prefetch(w, t);
+    schedule_check(w, t);
   } else {
     advance(w, t);
   }
+  release_thieves(t);
 }
 
 void Engine::on_tile_end(int w, double t) {
   Worker& wk = state_[static_cast<std::size_t>(w)];
   wk.running = false;
   WorkerRecord& rec = result_.workers[static_cast<std::size_t>(w)];
-  rec.busy += costs_[static_cast<std::size_t>(wk.current)];
+  double const cost = costs_[static_cast<std::size_t>(wk.current)];
+  rec.busy += cost;
   rec.tiles += 1;
+  done_sum_ += cost;
+  done_max_ = std::max(done_max_, cost);
+  ++done_count_;
   wk.current = -1;
   advance(w, t);
 }
@@ -237,6 +381,10 @@ SimResult Engine::run() {
       case EventType::TileEnd: on_tile_end(e.target, e.time); break;
       case EventType::SlotReady: on_slot_ready(e.target, e.time); break;
       case EventType::Response: on_response(e.target, e.time); break;
+      case EventType::Check:
+        if (state_[static_cast<std::size_t>(e.target)].check_gen == e.seq) on_check(e.target, e.time);
+        break;
+      case EventType::Cas: on_cas(e.target, e.time); break;
     }
   }
 

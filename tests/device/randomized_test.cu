@@ -2,7 +2,8 @@
 // A configuration is a tile space (1-3-D, linearised ones included), a cluster shape (up to 16 CTAs),
 // swizzle, raster, longest-first, a source (every one; Hardware must be refused on Hopper), Stages
 // 1/2/4, a grid mode (a mode the source cannot use must be refused by name), a grain, a worker cap,
-// a block size or a warp-role kernel with 1..6 consumer warps, injected failures, per-tile delays and
+// a claim timing (ahead / on demand), a block size or a warp-role kernel with 1..6 consumer warps,
+// injected failures, per-tile delays and
 // an SM-holding kernel on another stream.
 //
 //   CLC_RANDOM_SEED=S       draw from seed S (default: from the clock; always printed)
@@ -78,6 +79,7 @@ struct Config {
   int stages = 2;
   int max_grain = 0;
   int max_workers = 0;
+  clc::ClaimTiming claim = clc::ClaimTiming::Auto;
   bool roles = false;
   int threads = 128;         // block kernel
   int consumers = 2;         // warp-role kernel
@@ -92,7 +94,7 @@ struct Config {
       << (tiles.linearized() ? ", linearised" : "") << ") cluster " << tiles.cluster_x << "x" << tiles.cluster_y
       << " raster " << (tiles.raster == clc::Raster::AlongX ? "x" : "y") << " swizzle " << tiles.swizzle
       << " reverse " << int(tiles.reverse) << " source " << clc::to_string(source) << " grid "
-      << clc::to_string(grid) << " stages " << stages << " max_grain " << max_grain << " max_workers " << max_workers
+      << clc::to_string(grid) << " stages " << stages << " claim " << int(claim) << " max_grain " << max_grain << " max_workers " << max_workers
       << (roles ? " warp roles, consumers " + std::to_string(consumers) : " block, threads " + std::to_string(threads))
       << " delay " << delay_ns << " consumer_delay " << consumer_delay_ns << " inject " << inject
       << (hog ? " hog" : "");
@@ -160,6 +162,8 @@ Config draw(std::uint64_t seed, int index, bool small, int max_cluster) {
   c.stages = pick(r, std::vector<int>{1, 2, 4});
   c.max_grain = pick(r, std::vector<int>{0, 0, 1, 2, 7, 64});
   c.max_workers = pick(r, std::vector<int>{0, 0, 1, 3, 7});
+  c.claim = pick(r, std::vector<clc::ClaimTiming>{clc::ClaimTiming::Auto, clc::ClaimTiming::Auto,
+                                                  clc::ClaimTiming::Ahead, clc::ClaimTiming::OnDemand});
   c.roles = chance(0.35);
   c.consumers = 1 + int(std::uniform_int_distribution<int>(0, 5)(r));
   c.threads = pick(r, std::vector<int>{32, 64, 96, 128, 256, 320, 512, 1024});
@@ -253,6 +257,7 @@ void run_randomized(bool small, int default_configs) {
     o.block_threads = c.threads;
     o.max_grain = c.max_grain;
     o.max_workers = c.max_workers;
+    o.claim = c.claim;
     Count const count{counts.d, c.tiles, c.delay_ns};
     clc::testing::ScopedFaultInjection faults(c.inject, std::uint32_t(seed) + std::uint32_t(i));
     if (c.hog) CLC_OK(clc::tools::hold_sms(sms / 4, 0.1, hog));

@@ -30,6 +30,7 @@ struct LaunchKey {
   int workspace_device = -1;
   int max_workers = 0;
   int max_grain = 0;
+  ClaimTiming claim = ClaimTiming::Auto;
   TileTraceRecord* trace = nullptr;
   int block_threads = 0;
   std::size_t smem = 0;
@@ -47,7 +48,7 @@ inline bool operator==(LaunchKey const& a, LaunchKey const& b) {
   return a.family == b.family && a.device == b.device && same_tiles(a.tiles, b.tiles) && a.source == b.source &&
          a.grid == b.grid && a.workspace == b.workspace && a.workspace_size == b.workspace_size &&
          a.workspace_device == b.workspace_device && a.max_workers == b.max_workers && a.max_grain == b.max_grain &&
-         a.trace == b.trace && a.block_threads == b.block_threads && a.smem == b.smem && a.stream == b.stream &&
+         a.claim == b.claim && a.trace == b.trace && a.block_threads == b.block_threads && a.smem == b.smem && a.stream == b.stream &&
          a.fault_rate == b.fault_rate && a.fault_seed == b.fault_seed;
 }
 
@@ -102,6 +103,7 @@ inline LaunchKey make_launch_key(void const* family, int device, TileSpace const
   }
   k.max_workers = o.max_workers;
   k.max_grain = o.max_grain;
+  k.claim = o.claim;
   k.trace = o.trace;
   k.block_threads = o.block_threads;
   k.smem = o.dynamic_smem_bytes;

@@ -64,6 +64,21 @@ struct BusySlot {
   double until = 0.0;
 };
 
+//! When a worker claims its next tile (with stages >= 2; stages 1 always claims on demand, when a
+//! tile ends, as the runtime's Stages = 1 does).
+enum class ClaimPolicy {
+  Ahead,     //!< when a tile starts: the claimed tile waits behind the running one, whatever its length
+  Window,    //!< Ahead while the remaining work per worker (remaining tiles x mean tile / workers, from
+             //!< tiles completed so far) exceeds the longest tile completed so far; on demand after that
+  Handback,  //!< Ahead; once the running tile has run `handback_factor` x the mean completed tile, its
+             //!< held tile is handed back: a worker whose claim came back empty takes it (one fetch
+             //!< latency: a CAS); the owner, when its tile ends, pays the same CAS to take it back if no
+             //!< one did. Idle workers wait for handed-back tiles until no worker holds one.
+};
+
+//! Stable lower-case name ("ahead", "window", "handback").
+char const* to_string(ClaimPolicy policy);
+
 //! The machine and the knobs of the fetch pipeline.
 struct Config {
   int tiles = 12;
@@ -84,6 +99,9 @@ struct Config {
   //! With stages >= 2: at most one claimed-but-unstarted tile per worker (one credit per tile
   //! started). Without it a worker keeps up to stages - 1 tiles claimed ahead, hoarding tail work.
   bool throttle = true;
+  //! With stages >= 2: when the next claim is issued and whether a held tile can be taken over.
+  ClaimPolicy claim = ClaimPolicy::Ahead;
+  double handback_factor = 2.0;  //!< Handback: a running tile this many mean tiles long hands its held tile back
 
   int slots() const { return sms * ctas_per_sm; }
 };
@@ -135,6 +153,8 @@ struct SimResult {
   double ideal = 0.0;          //!< see ideal_makespan()
   int launches = 0;            //!< workers started
   int cancelled = 0;           //!< launch slots taken over by a claim (Hardware only)
+  int handed_back = 0;         //!< ClaimPolicy::Handback: held tiles handed back
+  int taken_over = 0;          //!< ... of which another worker ran
   double mean_utilisation = 0.0;
 };
 
