@@ -48,11 +48,15 @@ inline __noinline__ CLC_DEVICE void poison_dynamic_smem(unsigned dynamic_smem_by
 //! Check mode, after one thread returned from the body of a tile: wait until every thread of the CTA
 //! has returned from it (`returned` reaches `expected`), then poison the dynamic shared memory.
 inline __noinline__ CLC_DEVICE void check_after_body(VirtualBlock const& vb, unsigned long long* returned,
-                                        unsigned long long expected, unsigned dynamic_smem_bytes) {
+                                        unsigned dynamic_smem_bytes) {
   // Release: this thread's shared-memory accesses in the body happen before its count is seen, so
   // no thread poisons a word another thread still reads.
   __threadfence_block();
-  atomicAdd(returned, 1ull);
+  // Tiles are separated by the runtime's barrier, so the B threads of the CTA's k-th tile add the
+  // counts k*B .. (k+1)*B - 1: this thread's tile is done when the count reaches (k+1)*B. (Derived
+  // here rather than counted per thread: a counter live across every body would cost registers.)
+  unsigned long long const threads_in_cta = blockDim.x;
+  unsigned long long const expected = (atomicAdd(returned, 1ull) / threads_in_cta + 1ull) * threads_in_cta;
   std::uint64_t const t0 = clc::detail::globaltimer_ns();
   // A thread that returned before a barrier sits here while the others wait on that barrier: the
   // count never completes. A spin (not a barrier) is what lets us notice and say so.
@@ -85,13 +89,14 @@ CLC_DEVICE CLC_FORCEINLINE void run_ported(PortParams<Body> const& p) {
   if (threadIdx.x == 0) returned = 0;
   if (p.check_body) poison_dynamic_smem(p.dynamic_smem_bytes);
   sched.init();  // its cluster barrier also makes `returned = 0` and the poison visible to the whole CTA
-  uint3 const thread = thread_of(threadIdx.x, p.block);
-  unsigned long long done = 0;  // tiles this thread finished
   auto body = [&](WorkTile const& t) {
-    VirtualBlock const vb = virtual_block_of(t, p.grid, p.block, thread);
+    // The thread's position in the original block is recomputed per tile (from threadIdx and the
+    // block shape in kernel-parameter space): kept across tiles it would cost registers in every
+    // ported kernel, whose occupancy should match the original's.
+    VirtualBlock const vb = virtual_block_of(t, p.grid, p.block, thread_of(threadIdx.x, p.block));
     p.body(vb);
     // run_block puts a __syncthreads after this lambda: shared memory is free for the next tile.
-    if (p.check_body) check_after_body(vb, &returned, ++done * blockDim.x, p.dynamic_smem_bytes);
+    if (p.check_body) check_after_body(vb, &returned, p.dynamic_smem_bytes);
   };
   clc::detail::run_block(sched, body);
   sched.finish();
