@@ -6,6 +6,7 @@
 #   scripts/gpu-check.sh OUTDIR            # everything
 #   PHASES="build test" scripts/gpu-check.sh OUTDIR
 #   PHASES="build gtest" ...          # every test binary once, directly (fast; no CTest-only checks)
+#   APPEND_SUMMARY=1 ...              # append to OUTDIR/summary.txt (several calls in one device run)
 #   PHASES=torch PYTHON=/opt/torch/.venv/bin/python3 scripts/gpu-check.sh OUTDIR   # clc_torch: pip install + pytest
 #     (TORCH_TARGET=DIR keeps the installed package there; PYTEST_ARGS=-x and the like go to pytest)
 #   CLC_CMAKE_ARGS="-DCLC_BUILD_BENCH=OFF" TARGETS="clc_device_tests" ...
@@ -16,7 +17,7 @@ phases=${PHASES:-"build test sanitize examples bench torch"}
 build=${BUILD_DIR:-build-gpu}
 jobs=$(nproc)
 summary="$out/summary.txt"
-: >"$summary"
+[ -n "${APPEND_SUMMARY:-}" ] || : >"$summary"
 note() { echo "$*" | tee -a "$summary"; }
 has() { [[ " $phases " == *" $1 "* ]]; }
 

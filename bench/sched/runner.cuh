@@ -29,6 +29,7 @@ struct RunConfig {
   int block_threads = 128;
   std::size_t smem = 0;  // dynamic shared memory per CTA
   int max_workers = 0;   // resident grids: cap on the workers (0 = occupancy)
+  ClaimTiming claim = ClaimTiming::Auto;
 };
 
 template <class F>
@@ -91,6 +92,7 @@ Error run_once(Gpu& g, F const& f, TileSpace const& ts, RunConfig const& c, Hog 
   o.block_threads = c.block_threads;
   o.dynamic_smem_bytes = c.smem;
   o.max_workers = c.max_workers;
+  o.claim = c.claim;
   o.stream = g.stream;
   o.trace = trace;
   bool const hogging = hog.sms > 0 && hog.ms > 0.0;

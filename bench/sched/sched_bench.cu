@@ -17,7 +17,7 @@ namespace {
 void usage(std::FILE* f) {
   std::fprintf(f,
                "usage: clc-bench sched [--quick] [--json FILE] [--trace FILE] [--trace-imbalance FILE]\n"
-               "                       [--only overhead,interference,imbalance,grid,latency,host] [--reps N]\n"
+               "                       [--only overhead,interference,imbalance,grid,latency,host,tail] [--reps N]\n"
                "                       [--commit ID]\n"
                "  --quick                 fewer tiles and repetitions (a short run)\n"
                "  --json FILE             every measurement, with date, commit and GPU\n"
@@ -88,10 +88,10 @@ int run_sched_bench(int argc, char** argv) {
     for (std::size_t pos; (pos = rest.find(',')) != std::string::npos; rest.erase(0, pos + 1)) {
       std::string const part = rest.substr(0, pos);
       if (part != "overhead" && part != "interference" && part != "imbalance" && part != "grid" && part != "latency" &&
-          part != "host") {
+          part != "host" && part != "tail") {
         std::fprintf(stderr,
                      "clc-bench sched: --only: unknown part '%s' (overhead, interference, imbalance, grid, latency, "
-                     "host)\n",
+                     "host, tail)\n",
                      part.c_str());
         return 2;
       }
@@ -125,7 +125,7 @@ int run_sched_bench(int argc, char** argv) {
   int rc = 0;
   for (Named const p : {Named{"overhead", part_overhead}, Named{"interference", part_interference},
                         Named{"imbalance", part_imbalance}, Named{"grid", part_grid}, Named{"latency", part_latency},
-                        Named{"host", part_host}}) {
+                        Named{"host", part_host}, Named{"tail", part_tail}}) {
     if (!wants(st, p.name)) continue;
     Error const e = p.fn(g, st, rep);
     rep.end_steps();

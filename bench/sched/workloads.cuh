@@ -28,6 +28,18 @@ struct SpinTile {
   }
 };
 
+//! Heavy-tailed tile costs: thread 0 spins `long_ns` on one tile in sixteen, at positions spread by
+//! a hash (not known in advance), and `base_ns` on the others (`is_long` is the host's copy too).
+struct HeavyTailTile {
+  unsigned long long base_ns;
+  unsigned long long long_ns;
+  CLC_HOST_DEVICE static bool is_long(int x) { return ((unsigned(x) * 2654435761u) >> 16) % 16u == 0u; }
+  __device__ void operator()(WorkTile const& t) const {
+    if (threadIdx.x != 0) return;
+    tools::spin_ns(is_long(t.x) ? long_ns : base_ns);
+  }
+};
+
 //! A memory-latency-bound tile of about 20 registers: every thread follows `loads` dependent loads
 //! through `chain` (a permutation with large strides over a buffer larger than L2), starting from
 //! a place that depends on the tile and the thread; lane 0 of warp 0 stores the end so nothing is

@@ -302,3 +302,76 @@ TEST(SimSources, NamesRoundTrip) {
 
 }  // namespace
 }  // namespace clc::sim
+
+namespace clc::sim {
+namespace {
+
+// Issue 9 section 2: one tile in sixteen costs 16x the others, 8 tiles per worker, 132 workers.
+Config heavy_tail() {
+  Config c;
+  c.tiles = 132 * 8;
+  c.sms = 132;
+  c.cost.kind = CostModel::Kind::List;
+  for (int i = 0; i < c.tiles; ++i) c.cost.list.push_back(((unsigned(i) * 2654435761u) >> 16) % 16u == 0u ? 160.0 : 10.0);
+  c.fetch_latency = 0.5;
+  c.launch_latency = 1.0;
+  return c;
+}
+
+TEST(SimClaim, AheadLetsAClaimedTileWaitBehindALongOne) {
+  Config c = heavy_tail();
+  c.stages = 1;  // on demand
+  double const on_demand = run(c, SourceKind::TicketResident).makespan;
+  c.stages = 2;
+  c.claim = ClaimPolicy::Ahead;
+  double const ahead = run(c, SourceKind::TicketResident).makespan;
+  EXPECT_GT(ahead, 1.3 * on_demand);
+  EXPECT_LE(on_demand, run(c, SourceKind::Single).makespan);
+}
+
+TEST(SimClaim, HandbackBeatsOnDemandAndEveryoneElseOnAHeavyTail) {
+  Config c = heavy_tail();
+  c.stages = 2;
+  c.claim = ClaimPolicy::Handback;
+  for (SourceKind k : {SourceKind::TicketResident, SourceKind::Hardware}) {
+    SimResult const r = run(c, k);
+    expect_consistent(r, "handback");
+    EXPECT_GT(r.handed_back, 0);
+    EXPECT_GT(r.taken_over, 0);
+    Config o = c;
+    o.stages = 1;
+    EXPECT_LT(r.makespan, run(o, k).makespan) << to_string(k);
+    EXPECT_LT(r.makespan, run(c, SourceKind::Single).makespan) << to_string(k);
+    EXPECT_LT(r.makespan, run(c, SourceKind::Static).makespan) << to_string(k);
+  }
+}
+
+TEST(SimClaim, HandbackCostsNothingOnUniformTiles) {
+  Config c = heavy_tail();
+  c.cost = CostModel{};
+  c.cost.unit = 10.0;
+  c.stages = 2;
+  c.claim = ClaimPolicy::Ahead;
+  double const ahead = run(c, SourceKind::TicketResident).makespan;
+  c.claim = ClaimPolicy::Handback;
+  SimResult const r = run(c, SourceKind::TicketResident);
+  expect_consistent(r, "handback uniform");
+  EXPECT_EQ(r.handed_back, 0);
+  EXPECT_DOUBLE_EQ(r.makespan, ahead);
+}
+
+TEST(SimClaim, WindowLearnedDuringTheLaunchIsTooLateForAHeavyTail) {
+  // The longest tile is known only once one has completed: most held tiles are claimed before.
+  Config c = heavy_tail();
+  c.stages = 2;
+  c.claim = ClaimPolicy::Window;
+  double const window = run(c, SourceKind::TicketResident).makespan;
+  c.stages = 1;
+  EXPECT_GT(window, 1.3 * run(c, SourceKind::TicketResident).makespan);
+  c.stages = 2;
+  c.claim = ClaimPolicy::Window;
+  expect_consistent(run(c, SourceKind::Hardware), "window");
+}
+
+}  // namespace
+}  // namespace clc::sim
