@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "clc_cli.hpp"
 #include "common/subcommand.hpp"
 
 namespace clc::bench {
@@ -20,12 +21,17 @@ int attention_main(int argc, char** argv) {
                                    CLC_BENCH_TOOLS_LIB};
   bool has_commit = false;
   for (int i = 1; i < argc; ++i) {
-    args.emplace_back(argv[i]);
-    if (std::string(argv[i]) == "--commit") has_commit = true;
+    std::string const a = argv[i];
+    if (a == "--version") {  // the Python script's options are parsed there (argparse); this one is ours
+      std::printf("%s\n", cli::version_string().c_str());
+      return 0;
+    }
+    args.push_back(a);
+    if (a == "--commit" || a.rfind("--commit=", 0) == 0) has_commit = true;
   }
-  if (!has_commit && std::getenv("CLC_GIT_COMMIT") == nullptr) {
+  if (!has_commit) {  // the results name the build's own commit unless the operator names one
     args.emplace_back("--commit");
-    args.emplace_back(CLC_BENCH_CONFIGURE_COMMIT);
+    args.emplace_back(cli::build_commit());
   }
   std::vector<char*> cargv;
   for (auto& a : args) cargv.push_back(a.data());

@@ -17,8 +17,11 @@
 #include <cuda_bf16.h>
 #include <cuda_runtime.h>
 
+#include "clc/detail/cuda_check.hpp"
 #include "clc/tools/interference.hpp"
 #include "clc/trace.hpp"
+#include "clc_cli.hpp"
+#include "common/csv.hpp"
 #include "common/gpu_info.hpp"
 #include "common/progress.hpp"
 #include "common/stats.hpp"
@@ -34,7 +37,9 @@ struct Shape {
   int m, n, k, batch;
 };
 
-//! The twelve shapes of ANCHORS.md, then odd ones (M not a multiple of the tile, small, skinny).
+//! Twelve shapes at which cuBLAS's speed on the H200 was recorded when the project started (squares
+//! from 1024 to 8192, short and long K, skinny M and N), then odd ones (M not a multiple of the tile,
+//! small, skinny).
 std::vector<Shape> default_suite() {
   return {{8192, 8192, 8192, 1}, {6144, 6144, 6144, 1}, {5120, 5120, 5120, 1},   {4096, 4096, 4096, 1},
           {4000, 4000, 4000, 1}, {2048, 2048, 2048, 1}, {1024, 1024, 1024, 1},   {8192, 8192, 1024, 1},
@@ -57,115 +62,67 @@ struct Config {
   int tile_n = 0;      // Sm90 tile width (0: heuristic)
   int stages = 0;      // diagnostics (gemm::detail::Debug): ring stages
   int diag_flags = 0;  // bit 0: skip the epilogue, bit 1: serial MMA, bit 2: no TMA store
+  int device = 0;
+  int kernel = 0;      // index into {auto, sm90, portable}
+  std::string csv;
 };
 
-void usage(std::FILE* f) {
-  std::fprintf(f,
-               "usage: clc-bench gemm [options]\n"
-               "  --shape MxNxK[xB]   run this shape (repeatable; default: the suite of ANCHORS.md + odd shapes)\n"
-               "  --source S          work source of clc::gemm: auto (default), ticket, static, single\n"
-               "  --cluster C         CTAs per cluster along M: 0 (heuristic), 1, 2\n"
-               "  --swizzle S         tile-order band width in tiles (0: heuristic)\n"
-               "  --tile-n N          Sm90 tile width: 0 (heuristic), 128, 256\n"
-               "  --interfere F       hold a fraction F of the SMs during each timed run (both libraries)\n"
-               "  --runs N            timed runs per library and shape (default 50; median reported)\n"
-               "  --warmup N          untimed runs first (default 10)\n"
-               "  --b-col             B column-major (default: row-major, as torch.matmul)\n"
-               "  --no-check          skip the check against cuBLAS\n"
-               "  --stages N, --diag F  diagnostics of the Sm90 kernel (clc::gemm::detail::Debug): stages 2|3;\n"
-               "                      F bit 0 skip the epilogue (D unwritten), 1 serial MMA, 2 no TMA store\n"
-               "  --json FILE         also write the results as JSON\n"
-               "  --commit SHA        commit id recorded in the JSON (default: $CLC_GIT_COMMIT or configure time)\n");
-}
-
-bool parse_source(char const* s, SourceKind* k) {
-  std::string const v = s;
-  if (v == "auto") *k = SourceKind::Auto;
-  else if (v == "ticket") *k = SourceKind::Ticket;
-  else if (v == "static") *k = SourceKind::Static;
-  else if (v == "single") *k = SourceKind::Single;
-  else if (v == "hardware") *k = SourceKind::Hardware;
-  else return false;
-  return true;
-}
-
-// 0: ok, 1: exit 0 (help), 2: usage error.
-int parse(int argc, char** argv, Config* c) {
-  for (int i = 1; i < argc; ++i) {
-    std::string const a = argv[i];
-    auto need = [&](char const* what) -> char const* {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "clc-bench gemm: %s needs a value\n", what);
-        return nullptr;
-      }
-      return argv[++i];
-    };
-    if (a == "--help" || a == "-h") { usage(stdout); return 1; }
-    if (a == "--shape") {
-      char const* v = need("--shape");
-      if (!v) return 2;
-      Shape s{0, 0, 0, 1};
-      int const got = std::sscanf(v, "%dx%dx%dx%d", &s.m, &s.n, &s.k, &s.batch);
-      if (got < 3 || s.m < 1 || s.n < 1 || s.k < 1 || s.batch < 1) {
-        std::fprintf(stderr, "clc-bench gemm: bad --shape '%s' (want MxNxK or MxNxKxB)\n", v);
-        return 2;
-      }
-      c->shapes.push_back(s);
-    } else if (a == "--source") {
-      char const* v = need("--source");
-      if (!v || !parse_source(v, &c->source)) { std::fprintf(stderr, "clc-bench gemm: bad --source\n"); return 2; }
-    } else if (a == "--cluster") {
-      char const* v = need("--cluster");
-      if (!v) return 2;
-      c->cluster_m = std::atoi(v);
-    } else if (a == "--interfere") {
-      char const* v = need("--interfere");
-      if (!v) return 2;
-      c->interfere = std::atof(v);
-      if (!(c->interfere >= 0.0 && c->interfere < 1.0)) {
-        std::fprintf(stderr, "clc-bench gemm: --interfere must be in [0, 1)\n");
-        return 2;
-      }
-    } else if (a == "--runs") {
-      char const* v = need("--runs");
-      if (!v) return 2;
-      c->runs = std::max(1, std::atoi(v));
-    } else if (a == "--warmup") {
-      char const* v = need("--warmup");
-      if (!v) return 2;
-      c->warmup = std::max(0, std::atoi(v));
-    } else if (a == "--json") {
-      char const* v = need("--json");
-      if (!v) return 2;
-      c->json = v;
-    } else if (a == "--commit") {
-      char const* v = need("--commit");
-      if (!v) return 2;
-      c->commit = v;
-    } else if (a == "--tile-n") {
-      char const* v = need("--tile-n");
-      if (!v) return 2;
-      c->tile_n = std::atoi(v);
-    } else if (a == "--swizzle") {
-      char const* v = need("--swizzle");
-      if (!v) return 2;
-      c->swizzle = std::atoi(v);
-    } else if (a == "--stages" || a == "--diag") {
-      char const* v = need(a.c_str());
-      if (!v) return 2;
-      (a == "--stages" ? c->stages : c->diag_flags) = std::atoi(v);
-    } else if (a == "--b-col") {
-      c->b_row_major = false;
-    } else if (a == "--no-check") {
-      c->check = false;
-    } else {
-      std::fprintf(stderr, "clc-bench gemm: unknown option '%s'\n\n", a.c_str());
-      usage(stderr);
-      return 2;
-    }
+//! Parses "MxNxK" or "MxNxKxB", each a whole positive number.
+Error parse_shape(std::string const& v, Shape* out) {
+  std::vector<long long> dims;
+  std::size_t start = 0;
+  while (true) {
+    std::size_t const x = v.find('x', start);
+    long long d = 0;
+    if (!cli::parse_int(v.substr(start, x == std::string::npos ? std::string::npos : x - start), 1, 1 << 30, &d))
+      return invalid_argument("want MxNxK or MxNxKxB, each from 1 to 2^30");
+    dims.push_back(d);
+    if (x == std::string::npos) break;
+    start = x + 1;
   }
-  if (c->shapes.empty()) c->shapes = default_suite();
-  return 0;
+  if (dims.size() < 3 || dims.size() > 4) return invalid_argument("want MxNxK or MxNxKxB, each from 1 to 2^30");
+  *out = Shape{int(dims[0]), int(dims[1]), int(dims[2]), dims.size() == 4 ? int(dims[3]) : 1};
+  return success();
+}
+
+cli::Result parse(int argc, char** argv, Config* c) {
+  static std::vector<std::string> const sources = {"auto", "ticket", "static", "single", "hardware"};
+  static SourceKind const source_kinds[] = {SourceKind::Auto, SourceKind::Ticket, SourceKind::Static,
+                                            SourceKind::Single, SourceKind::Hardware};
+  int source = 0;
+  bool b_col = false, no_check = false;
+  cli::Parser p("clc-bench gemm", "clc::gemm against cuBLAS on the same inputs, in one process");
+  p.custom("--shape", "MxNxK[xB]", "run this shape (default: the 16-shape suite of docs/gemm.md)",
+           [c](std::string const& v) {
+             Shape s{};
+             CLC_TRY(parse_shape(v, &s));
+             c->shapes.push_back(s);
+             return success();
+           },
+           true)
+      .choice("--source", sources, &source, "work source of clc::gemm (hardware: sm_100 only)")
+      .choice("--kernel", {"auto", "sm90", "portable"}, &c->kernel, "force a clc::gemm kernel")
+      .integer_of("--cluster", {0, 1, 2}, &c->cluster_m, "CTAs per cluster along M (0: heuristic)")
+      .integer("--swizzle", 0, 64, &c->swizzle, "tile-order band width in tiles (0: heuristic)")
+      .integer_of("--tile-n", {0, 128, 256}, &c->tile_n, "Sm90 tile width (0: heuristic)")
+      .number("--interfere", 0.0, 0.95, &c->interfere, "hold this fraction of the SMs during each timed run")
+      .integer("--runs", 1, 100000, &c->runs, "timed runs per library and shape (median reported; default 50)")
+      .integer("--warmup", 0, 100000, &c->warmup, "untimed runs first (default 10)")
+      .integer("--device", 0, 1023, &c->device, "CUDA device ordinal (default 0)")
+      .flag("--b-col", &b_col, "B column-major (default: row-major, as torch.matmul)")
+      .flag("--no-check", &no_check, "skip the check against cuBLAS")
+      .integer_of("--stages", {0, 2, 3}, &c->stages, "diagnostics: Sm90 ring stages (clc::gemm::detail::Debug)")
+      .integer("--diag", 0, 7, &c->diag_flags,
+               "diagnostics bits: 1 skip the epilogue (D unwritten), 2 serial MMA, 4 no TMA store")
+      .text("--json", "FILE", &c->json, "also write the results as JSON (also without a GPU: status \"no device\")")
+      .text("--csv", "FILE", &c->csv, "also write the results as CSV")
+      .text("--commit", "SHA", &c->commit, "a commit id to record beside the build's own");
+  cli::Result const r = p.parse(argc, argv);
+  c->source = source_kinds[source];
+  c->b_row_major = !b_col;
+  c->check = !no_check;
+  if (r.outcome == cli::Outcome::Run && c->shapes.empty()) c->shapes = default_suite();
+  return r;
 }
 
 #define BENCH_CUDA(call)                                                                               \
@@ -224,7 +181,8 @@ __global__ void diff_norms(__nv_bfloat16 const* x, __nv_bfloat16 const* y, std::
 
 struct ShapeResult {
   Shape s{};
-  double ours_ms = 0, cublas_ms = 0;
+  double ours_ms = 0, cublas_ms = 0;  // medians
+  Summary ours, cublas;                 // every timed run
   double ours_tflops = 0, cublas_tflops = 0, ratio = 0;
   double rel_err = -1;
   bool check_ok = true;
@@ -284,6 +242,7 @@ class Bench {
     g.layout_d = gemm::Layout::RowMajor; g.ldd = s.n; g.batch_stride_d = std::int64_t(s.m) * s.n;
     gemm::Options opts;
     opts.source = cfg_.source;
+    opts.kernel = cfg_.kernel == 1 ? gemm::Kernel::Sm90 : cfg_.kernel == 2 ? gemm::Kernel::Portable : gemm::Kernel::Auto;
     opts.cluster_m = cfg_.cluster_m;
     opts.swizzle = cfg_.swizzle;
     opts.tile_n = cfg_.tile_n;
@@ -337,11 +296,15 @@ class Bench {
     double hold_ms = 0.0;
     if (hold_sms_ > 0) {
       double t = 0;
-      if (!time_runs(theirs, sets, buf.d_ref, 0.0, &t)) return false;
+      Summary undisturbed;
+      if (!time_runs(theirs, sets, buf.d_ref, 0.0, &undisturbed)) return false;
+      t = undisturbed.median;
       hold_ms = 0.5 * t;
     }
-    if (!time_runs(ours, sets, buf.d_ours, hold_ms, &r->ours_ms)) return false;
-    if (!time_runs(theirs, sets, buf.d_ref, hold_ms, &r->cublas_ms)) return false;
+    if (!time_runs(ours, sets, buf.d_ours, hold_ms, &r->ours)) return false;
+    if (!time_runs(theirs, sets, buf.d_ref, hold_ms, &r->cublas)) return false;
+    r->ours_ms = r->ours.median;
+    r->cublas_ms = r->cublas.median;
     double const flops = 2.0 * s.m * double(s.n) * s.k * s.batch;
     r->ours_tflops = flops / (r->ours_ms * 1e-3) / 1e12;
     r->cublas_tflops = flops / (r->cublas_ms * 1e-3) / 1e12;
@@ -368,7 +331,7 @@ class Bench {
 
   //! Median of `cfg_.runs` runs, each between its own pair of events, inputs rotated over `sets`.
   template <class F>
-  bool time_runs(F&& f, int sets, void* d, double hold_ms, double* median_ms) {
+  bool time_runs(F&& f, int sets, void* d, double hold_ms, Summary* out) {
     for (int i = 0; i < cfg_.warmup; ++i)
       if (!f(i % sets, d)) return false;
     BENCH_CUDA(cudaStreamSynchronize(stream_));
@@ -392,7 +355,7 @@ class Bench {
       BENCH_CUDA(cudaEventElapsedTime(&t, events_[2 * std::size_t(i)], events_[2 * std::size_t(i) + 1]));
       ms.push_back(t);
     }
-    *median_ms = median(ms);
+    *out = summarize(ms);
     return true;
   }
 
@@ -416,9 +379,11 @@ std::string shape_name(Shape const& s) {
 
 int gemm_main(int argc, char** argv) {
   Config cfg;
-  int const pr = parse(argc, argv, &cfg);
-  if (pr == 1) return 0;
-  if (pr == 2) return 2;
+  cli::Result const pr = parse(argc, argv, &cfg);
+  if (pr.outcome != cli::Outcome::Run) {
+    std::fputs(pr.text.c_str(), pr.outcome == cli::Outcome::Misuse ? stderr : stdout);
+    return pr.exit_code();
+  }
   bool broken = false;
   std::string const why = no_gpu_reason(&broken);
   if (broken) {
@@ -428,8 +393,20 @@ int gemm_main(int argc, char** argv) {
   if (!why.empty()) {
     std::printf("clc-bench gemm: %s; nothing to measure on this machine (run it on a machine with an NVIDIA GPU).\n",
                 why.c_str());
+    if (!cfg.json.empty()) {
+      if (Error e = write_text_file(cfg.json, no_device_document("clc-bench gemm", why))) {
+        std::fprintf(stderr, "clc-bench gemm: %s\n", e.what().c_str());
+        return 1;
+      }
+      std::printf("wrote %s (status: no device)\n", cfg.json.c_str());
+    }
     return 0;
   }
+  if (cudaError_t const e = cudaSetDevice(cfg.device); e != cudaSuccess) {
+    std::fprintf(stderr, "clc-bench gemm: --device %d: %s\n", cfg.device, cudaGetErrorString(e));
+    return 2;
+  }
+  GpuClocks const clocks_start = read_clocks(cfg.device);
   GpuInfo gpu;
   if (!query_gpu(&gpu)) {
     std::fprintf(stderr, "clc-bench gemm: cannot query the GPU\n");
@@ -462,7 +439,11 @@ int gemm_main(int argc, char** argv) {
   }
   bar.finish();
 
-  Table t({"M x N x K", "clc ms", "clc TFLOP/s", "cuBLAS ms", "cuBLAS TFLOP/s", "ratio", "rel err", "kernel"});
+  GpuClocks const clocks_end = read_clocks(cfg.device);
+  Table t({"M x N x K", "clc ms", "clc TFLOP/s", "clc noise", "cuBLAS ms", "cuBLAS TFLOP/s", "cuBLAS noise", "ratio",
+           "rel err", "kernel"});
+  Csv csv({"m", "n", "k", "batch", "samples", "clc_ms_median", "clc_ms_min", "clc_ms_max", "clc_noise",
+           "cublas_ms_median", "cublas_ms_min", "cublas_ms_max", "cublas_noise", "ratio", "rel_err", "kernel", "error"});
   std::vector<double> ratios;
   for (auto const& r : results) {
     std::string kern = r.ran ? std::string(gemm::to_string(r.info.kernel)) + " " +
@@ -473,18 +454,42 @@ int gemm_main(int argc, char** argv) {
     if (!r.error.empty()) kern = r.error;
     if (r.ran && r.check_ok) ratios.push_back(r.ratio);
     bool const timed = r.ran && r.check_ok;
+    auto pct = [](double v) { return Table::fmt(100.0 * v, 1) + "%"; };
     t.add_row({shape_name(r.s), timed ? Table::fmt(r.ours_ms, 3) : "-", timed ? Table::fmt(r.ours_tflops, 1) : "-",
-               timed ? Table::fmt(r.cublas_ms, 3) : "-", timed ? Table::fmt(r.cublas_tflops, 1) : "-",
+               timed ? pct(r.ours.noise) : "-", timed ? Table::fmt(r.cublas_ms, 3) : "-",
+               timed ? Table::fmt(r.cublas_tflops, 1) : "-", timed ? pct(r.cublas.noise) : "-",
                timed ? Table::fmt(r.ratio, 3) : "-", r.rel_err >= 0 ? Table::fmt(r.rel_err, 5) : "-", kern});
+    auto g = [](double v) { return json::Writer::number(v); };
+    csv.row({std::to_string(r.s.m), std::to_string(r.s.n), std::to_string(r.s.k), std::to_string(r.s.batch),
+             std::to_string(r.ours.n), g(r.ours.median), g(r.ours.min), g(r.ours.max), g(r.ours.noise),
+             g(r.cublas.median), g(r.cublas.min), g(r.cublas.max), g(r.cublas.noise), g(r.ratio), g(r.rel_err), kern,
+             r.error});
   }
   t.print(stdout);
   double const gm = geomean(ratios);
   std::printf("\ngeomean ratio (cuBLAS time / clc time, >1 = clc faster) over %zu shapes: %.3f\n", ratios.size(), gm);
+  std::printf("%d timed runs per library and shape; noise = (p90 - p10) / median; SM clock %s MHz at the start, %s at the end\n",
+              cfg.runs, clocks_start.ok ? std::to_string(clocks_start.sm_mhz).c_str() : "?",
+              clocks_end.ok ? std::to_string(clocks_end.sm_mhz).c_str() : "?");
+  if (!cfg.csv.empty()) {
+    if (Error e = write_text_file(cfg.csv, csv.str())) {
+      std::fprintf(stderr, "clc-bench gemm: %s\n", e.what().c_str());
+      return 1;
+    }
+    std::printf("wrote %s\n", cfg.csv.c_str());
+  }
 
   if (!cfg.json.empty()) {
     json::Writer j(3);  // one line per result
     j.begin_object();
-    write_context(j, "clc-bench gemm", commit_id(cfg.commit), gpu);
+    write_context(j, "clc-bench gemm", cfg.commit, gpu);
+    write_clocks(j, clocks_start, clocks_end);
+    int cublas_version = 0;
+    (void)cublasGetProperty(MAJOR_VERSION, &cublas_version);
+    int minor = 0, patch = 0;
+    (void)cublasGetProperty(MINOR_VERSION, &minor);
+    (void)cublasGetProperty(PATCH_LEVEL, &patch);
+    j.field("cublas_version", std::to_string(cublas_version) + "." + std::to_string(minor) + "." + std::to_string(patch));
     j.field("types", "bf16 x bf16 -> bf16, fp32 accumulation");
     j.field("layout", cfg.b_row_major ? "A row-major, B row-major, D row-major" : "A row-major, B column-major, D row-major");
     j.field("source", to_string(cfg.source));
@@ -499,9 +504,16 @@ int gemm_main(int argc, char** argv) {
       j.field("n", r.s.n);
       j.field("k", r.s.k);
       j.field("batch", r.s.batch);
+      j.field("samples", r.ours.n);
       j.field("clc_ms", r.ours_ms);
+      j.field("clc_ms_min", r.ours.min);
+      j.field("clc_ms_max", r.ours.max);
+      j.field("clc_noise", r.ours.noise);
       j.field("clc_tflops", r.ours_tflops);
       j.field("cublas_ms", r.cublas_ms);
+      j.field("cublas_ms_min", r.cublas.min);
+      j.field("cublas_ms_max", r.cublas.max);
+      j.field("cublas_noise", r.cublas.noise);
       j.field("cublas_tflops", r.cublas_tflops);
       j.field("ratio", r.ratio);
       j.field("rel_err", r.rel_err);

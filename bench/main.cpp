@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "clc_cli.hpp"
 #include "common/subcommand.hpp"
 
 namespace {
@@ -18,12 +19,16 @@ clc::bench::Subcommand const kSubcommands[] = {
 void usage(std::FILE* f) {
   std::fprintf(f, "usage: clc-bench <subcommand> [options]\n\nsubcommands:\n");
   for (auto const& s : kSubcommands) std::fprintf(f, "  %-8s %s\n", s.name, s.summary);
-  std::fprintf(f, "\n`clc-bench <subcommand> --help` lists its options.\n");
+  std::fprintf(f, "\n`clc-bench <subcommand> --help` lists its options; `clc-bench --version` prints the version.\n");
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc >= 2 && !std::strcmp(argv[1], "--version")) {
+    std::printf("%s\n", clc::cli::version_string().c_str());
+    return 0;
+  }
   if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) {
     usage(argc < 2 ? stderr : stdout);
     return argc < 2 ? 2 : 0;

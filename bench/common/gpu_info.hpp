@@ -8,7 +8,9 @@
 
 #include <cuda_runtime_api.h>
 
+#include "clc_cli.hpp"
 #include "clc/device_presence.hpp"
+#include "clocks.hpp"
 #include "json.hpp"
 
 namespace clc::bench {
@@ -58,25 +60,46 @@ inline std::string utc_now() {
   return buf;
 }
 
-//! The commit: `--commit` wins, then $CLC_GIT_COMMIT, then the one CMake saw at configure time.
-inline std::string commit_id(std::string const& from_cli) {
-  if (!from_cli.empty()) return from_cli;
-  if (char const* e = std::getenv("CLC_GIT_COMMIT")) return e;
-#ifdef CLC_BENCH_CONFIGURE_COMMIT
-  return CLC_BENCH_CONFIGURE_COMMIT;
-#else
-  return "unknown";
-#endif
-}
+//! The commit the results come from: the build's own (`clc::cli::build_commit()`, regenerated at
+//! every build, "+dirty" when the tree had uncommitted changes; $CLC_GIT_COMMIT at build time names it
+//! for a copied tree without a usable .git).
+inline std::string commit_id() { return clc::cli::build_commit(); }
 
 //! The members every benchmark document starts with (docs/json.md): schema_version, tool, date,
-//! commit, gpu. Call right after `begin_object()`.
-inline void write_context(json::Writer& w, char const* tool, std::string const& commit, GpuInfo const& gpu) {
-  w.header(tool).field("date", utc_now()).field("commit", commit);
+//! commit (the build's own), commit_named (what the operator passed with --commit, when given),
+//! gpu. Call right after `begin_object()`.
+inline void write_context(json::Writer& w, char const* tool, std::string const& named_commit, GpuInfo const& gpu) {
+  w.header(tool).field("date", utc_now()).field("commit", commit_id());
+  if (!named_commit.empty()) w.field("commit_named", named_commit);
+  w.field("dirty_tree", commit_id().find("+dirty") != std::string::npos);
   w.begin_object("gpu").field("name", gpu.name).field("sm_count", gpu.sm_count);
   w.field("compute_capability", std::to_string(gpu.cc_major) + "." + std::to_string(gpu.cc_minor));
   w.field("l2_bytes", gpu.l2_bytes).field("cuda_runtime", gpu.runtime_version).field("cuda_driver", gpu.driver_version);
   w.end_object();
+}
+
+//! The clocks read at the start and the end of the run ("clocks": {"start": {...}, "end": {...}}).
+inline void write_clocks(json::Writer& w, GpuClocks const& start, GpuClocks const& end) {
+  w.begin_object("clocks");
+  for (auto const& [name, c] : {std::pair<char const*, GpuClocks const&>{"start", start}, {"end", end}}) {
+    w.begin_object(name);
+    if (c.ok)
+      w.field("sm_mhz", c.sm_mhz).field("mem_mhz", c.mem_mhz);
+    else
+      w.field("unavailable", c.why);
+    w.end_object();
+  }
+  w.end_object();
+}
+
+//! A document for a run that measured nothing because the machine has no GPU (asked for with --json):
+//! {"schema_version", "tool", "date", "commit", "status": "no device", "why": ...}.
+inline std::string no_device_document(char const* tool, std::string const& why) {
+  json::Writer w;
+  w.begin_object();
+  w.header(tool).field("date", utc_now()).field("commit", commit_id()).field("status", "no device").field("why", why);
+  w.end_object();
+  return w.str() + "\n";
 }
 
 }  // namespace clc::bench

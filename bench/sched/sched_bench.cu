@@ -113,7 +113,7 @@ int run_sched_bench(int argc, char** argv) {
     return 1;
   }
   Report rep;
-  rep.set_context(g.info, clc::bench::commit_id(st.commit), st.quick);
+  rep.set_context(g.info, st.commit, st.quick);
   std::printf("clc-bench sched on %s (%d SMs, sm_%d%d)%s\n", g.name.c_str(), g.sms, g.info.cc_major, g.info.cc_minor,
               st.quick ? ", quick" : "");
 

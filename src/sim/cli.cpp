@@ -6,6 +6,8 @@
 #include <clc/sim/gantt.hpp>
 #include <clc/trace.hpp>
 
+#include "clc_cli.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <climits>
@@ -33,26 +35,10 @@ Error bad(std::string const& option, std::string const& value, std::string const
   return invalid_argument(option + " '" + value + "': " + why);
 }
 
-// Whole-string integer / number parsing: "12x" or "" is an error, not 12 or 0.
-bool parse_int(std::string const& s, long long lo, long long hi, long long& out) {
-  if (s.empty()) return false;
-  errno = 0;
-  char* end = nullptr;
-  long long const v = std::strtoll(s.c_str(), &end, 10);
-  if (errno != 0 || end != s.c_str() + s.size() || v < lo || v > hi) return false;
-  out = v;
-  return true;
-}
-
-bool parse_double(std::string const& s, double& out) {
-  if (s.empty()) return false;
-  errno = 0;
-  char* end = nullptr;
-  double const v = std::strtod(s.c_str(), &end);
-  if (errno != 0 || end != s.c_str() + s.size() || !std::isfinite(v)) return false;
-  out = v;
-  return true;
-}
+// Whole-string integer / number parsing ("12x" or "" is an error, not 12 or 0): the project's one
+// strict parser (src/cli), with clc-sim's reference-style signatures.
+bool parse_int(std::string const& s, long long lo, long long hi, long long& out) { return cli::parse_int(s, lo, hi, &out); }
+bool parse_double(std::string const& s, double& out) { return cli::parse_double(s, -1e300, 1e300, &out); }
 
 Error parse_cost(std::string const& spec, CostModel& cost) {
   std::vector<std::string> p = split(spec, ':');
@@ -132,6 +118,7 @@ usage: clc-sim [options]
   --ns-per-unit X         nanoseconds per model time unit in --trace (default 1000)
   --json FILE             write every record and statistic as JSON
   -h, --help              this text
+  --version               the version and the commit of this build
 
 Exit status: 0 success, 1 an output file could not be written, 2 bad arguments.
 )";

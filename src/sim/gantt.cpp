@@ -48,9 +48,24 @@ std::string palette(int k) {
                                      "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac", "#86bcb6", "#d37295"};
   constexpr int n = static_cast<int>(sizeof(base) / sizeof(base[0]));
   if (k >= 0 && k < n) return base[k];
-  double hue = std::fmod(static_cast<double>(k) * 137.508, 360.0);
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "hsl(%.1f,60%%,60%%)", hue);
+  // hsl(h, 60%, 60%) written as #rrggbb: some SVG renderers draw hsl() colours black.
+  double const h = std::fmod(static_cast<double>(k) * 137.508, 360.0) / 60.0;
+  double const s = 0.6, l = 0.6;
+  double const c = (1.0 - std::fabs(2.0 * l - 1.0)) * s;
+  double const x = c * (1.0 - std::fabs(std::fmod(h, 2.0) - 1.0));
+  double const m = l - c / 2.0;
+  double r = 0, g = 0, b = 0;
+  switch (static_cast<int>(h)) {
+    case 0: r = c; g = x; break;
+    case 1: r = x; g = c; break;
+    case 2: g = c; b = x; break;
+    case 3: g = x; b = c; break;
+    case 4: r = x; b = c; break;
+    default: r = c; b = x; break;
+  }
+  auto byte = [m](double v) { return static_cast<int>(std::lround((v + m) * 255.0)); };
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "#%02x%02x%02x", byte(r), byte(g), byte(b));
   return buf;
 }
 

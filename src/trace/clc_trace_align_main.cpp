@@ -7,16 +7,22 @@
 #include <sstream>
 #include <string>
 
+#include "clc_cli.hpp"
 #include "gpu_trace.hpp"
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: clc-trace-align IN.json OUT.json   (writes OUT.json and OUT.svg)\n");
-    return 2;
+  std::string in, out;
+  clc::cli::Parser p("clc-trace-align", "re-render a clc tile trace with every launch starting at the same time");
+  p.positional("IN.json", &in, "a trace written by clc (Chrome trace-event JSON, any layout)")
+      .positional("OUT.json", &out, "the aligned trace; the SVG Gantt chart is written beside it");
+  clc::cli::Result const r = p.parse(argc, argv);
+  if (r.outcome != clc::cli::Outcome::Run) {
+    std::fputs(r.text.c_str(), r.outcome == clc::cli::Outcome::Misuse ? stderr : stdout);
+    return r.exit_code();
   }
-  std::ifstream f(argv[1], std::ios::binary);
+  std::ifstream f(in, std::ios::binary);
   if (!f) {
-    std::fprintf(stderr, "clc-trace-align: cannot read '%s'\n", argv[1]);
+    std::fprintf(stderr, "clc-trace-align: cannot read '%s'\n", in.c_str());
     return 1;
   }
   std::stringstream ss;
@@ -24,14 +30,14 @@ int main(int argc, char** argv) {
   std::vector<clc::TraceGroup> groups;
   clc::TraceExportOptions opts;
   if (clc::Error e = clc::read_chrome_trace(ss.str(), &groups, &opts.title)) {
-    std::fprintf(stderr, "clc-trace-align: %s: %s\n", argv[1], e.what().c_str());
+    std::fprintf(stderr, "clc-trace-align: %s: %s\n", in.c_str(), e.what().c_str());
     return 1;
   }
   clc::align_group_starts(groups);
-  if (clc::Error e = clc::write_trace_files(groups, argv[2], opts)) {
+  if (clc::Error e = clc::write_trace_files(groups, out, opts)) {
     std::fprintf(stderr, "clc-trace-align: %s\n", e.what().c_str());
     return 1;
   }
-  std::printf("%s and %s: %zu launches\n", argv[2], clc::svg_path_beside(argv[2]).c_str(), groups.size());
+  std::printf("%s and %s: %zu launches\n", out.c_str(), clc::svg_path_beside(out).c_str(), groups.size());
   return 0;
 }

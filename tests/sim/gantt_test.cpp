@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -76,6 +78,30 @@ TEST(TextGantt, SurplusTicketLaunchesShowAsOverhead) {
   std::string const text = render_text_gantt(chart);
   EXPECT_NE(text.find("---"), std::string::npos);
   EXPECT_NE(text.find("worker without a tile"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace clc::sim
+
+namespace clc::sim {
+namespace {
+
+// Past the twelve fixed colours, workers get golden-angle hues written as #rrggbb: hsl() is drawn
+// black by some SVG renderers.
+TEST(SvgGantt, ManyWorkersUseHexColoursOnly) {
+  Config c;
+  c.tiles = 200;
+  c.sms = 40;
+  GanttChart const chart = to_gantt_chart(simulate(c, SourceKind::Single).value());
+  std::string const svg = render_svg_gantt({chart});
+  EXPECT_EQ(svg.find("hsl("), std::string::npos);
+  std::set<std::string> colours;
+  for (std::size_t p = svg.find("fill=\"#"); p != std::string::npos; p = svg.find("fill=\"#", p + 1)) {
+    std::string const col = svg.substr(p + 6, 7);
+    for (std::size_t i = 1; i < col.size(); ++i) ASSERT_TRUE(std::isxdigit(static_cast<unsigned char>(col[i]))) << col;
+    colours.insert(col);
+  }
+  EXPECT_GT(colours.size(), 20u) << "workers past the twelfth should get distinct colours";
 }
 
 }  // namespace

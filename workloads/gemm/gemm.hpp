@@ -15,7 +15,7 @@
 //! @code
 //! clc::gemm::Arguments a;
 //! a.m = M; a.n = N; a.k = K;
-//! a.a = dA; a.lda = K;  a.b = dB; a.ldb = N; a.layout_b = clc::gemm::Layout::RowMajor;
+//! a.a = dA; a.lda = K;  a.b = dB; a.ldb = N;   // row-major A and B (the default, as torch.matmul)
 //! a.d = dD; a.ldd = N;
 //! clc::Error e = clc::gemm::run(a, stream);
 //! @endcode
@@ -59,7 +59,9 @@ struct Arguments {
   std::int64_t batch_stride_a = 0;
 
   void const* b = nullptr;
-  Layout layout_b = Layout::ColMajor;  //!< ColMajor: element (k, j) at b[k + j * ldb]
+  //! RowMajor (the default, as torch.matmul and NumPy): element (k, j) at b[k * ldb + j];
+  //! ColMajor: at b[k + j * ldb] (a transposed row-major N x K matrix, e.g. a Linear layer's weight).
+  Layout layout_b = Layout::RowMajor;
   std::int64_t ldb = 0;
   std::int64_t batch_stride_b = 0;
 
