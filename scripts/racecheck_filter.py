@@ -27,7 +27,7 @@ SUMMARY = re.compile(r"RACECHECK SUMMARY: (\d+) hazards displayed \((\d+) errors
 def normalize(name):
     """A kernel's name without return type and parameter list, spaces and '(int)' casts, so that
     racecheck's demangled form and c++filt's agree."""
-    name = name.strip()
+    name = name.strip().replace("(anonymous namespace)", "<unnamed>")  # c++filt's spelling, racecheck's
     if name.startswith("void "):
         name = name[5:]
     depth = 0

@@ -27,7 +27,6 @@
 #include "work_tile.cuh"
 
 #if defined(__CUDACC__)
-#  include <cassert>
 #  include <new>
 
 #  include "detail/ptx.cuh"
@@ -182,9 +181,10 @@ class Scheduler {
     // The empty barriers count one arrival per iterating warp of every CTA: fewer iterating warps
     // than declared hang the teardown (unless no slot was ever reused), more are caught as they start.
     if constexpr (Source::fetches) {
-      if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0)
-        assert(pipe_.iterating_warps() == consumer_warps_ &&
-               "clc::Scheduler: consumer_warps_per_cta must be the number of warps per CTA that iterate tiles()");
+      if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0 && pipe_.iterating_warps() != consumer_warps_)
+        detail::check_failed(
+            "clc::Scheduler: consumer_warps_per_cta must be the number of warps per CTA that iterate tiles()", __FILE__,
+            __LINE__);
     }
 #  endif
     if constexpr (Source::fetches) {
@@ -217,9 +217,9 @@ class Scheduler {
     // One more warp iterates than the empty barriers count: its arrivals would complete a slot's
     // phase while another warp still reads it. Caught here, before this warp waits on anything.
     if constexpr (Source::fetches) {
-      if (detail::lane_id() == 0)
-        assert(pipe_.count_iterating_warp() <= consumer_warps_ &&
-               "clc::Scheduler: more warps iterate tiles() than consumer_warps_per_cta says");
+      if (detail::lane_id() == 0 && pipe_.count_iterating_warp() > consumer_warps_)
+        detail::check_failed("clc::Scheduler: more warps iterate tiles() than consumer_warps_per_cta says",
+                             __FILE__, __LINE__);
     }
 #  endif
     if constexpr (Source::fetches) {

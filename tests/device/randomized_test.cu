@@ -33,8 +33,10 @@ struct Count {
   unsigned delay_ns;  // spun on tiles whose id % 8 == 3 (0: none)
   __device__ void count(clc::WorkTile const& t) const {
     if (t.x < 0 || t.x >= tiles.x || t.y < 0 || t.y >= tiles.y || t.z < 0 || t.z >= tiles.z) __trap();
-    unsigned const mask = __activemask();
-    int const x0 = __shfl_sync(mask, t.x, 0), y0 = __shfl_sync(mask, t.y, 0), z0 = __shfl_sync(mask, t.z, 0);
+    // Full warps (block sizes are multiples of 32) and every lane of a role warp runs the tile: the
+    // full mask also converges the warp (its lanes may arrive apart, e.g. after lane 0's delay).
+    int const x0 = __shfl_sync(0xffffffffu, t.x, 0), y0 = __shfl_sync(0xffffffffu, t.y, 0),
+              z0 = __shfl_sync(0xffffffffu, t.z, 0);
     if (x0 != t.x || y0 != t.y || z0 != t.z) __trap();
     std::int64_t const id = t.x + std::int64_t(tiles.x) * (t.y + std::int64_t(tiles.y) * t.z);
     if ((threadIdx.x & 31u) == 0) atomicAdd(&counts[id], 1u);

@@ -3,6 +3,7 @@
 //! The only hand-written inline PTX of the project's runtime lives here, where CCCL has no wrapper.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 
 #include <cooperative_groups.h>
@@ -97,6 +98,13 @@ CLC_DEVICE CLC_FORCEINLINE void mbarrier_init(std::uint64_t* bar, std::uint32_t 
 //! at 384 threads), spilling and serialising wgmma; behind a call the code keeps its setmaxnreg budget.
 __device__ __noinline__ inline void hang_trap() {
   __trap();  // the launch fails with cudaErrorLaunchFailure: a hang becomes an error
+}
+
+//! A failed debug check (CLC_CHECK_ROLES): what a device `assert` does (glibc's __assert_fail, a CUDA
+//! builtin in device code), also where NDEBUG is defined: the CUDA runtime prints the message and
+//! the launch fails with cudaErrorAssert.
+__device__ __noinline__ inline void check_failed(char const* what, char const* file, unsigned line) {
+  __assert_fail(what, file, line, "clc::Scheduler");
 }
 
 CLC_DEVICE CLC_FORCEINLINE void mbarrier_wait(std::uint64_t* bar, std::uint32_t phase) {
