@@ -86,10 +86,10 @@ Error part_overhead(Gpu& g, Settings const& st, Report& rep) {
       if (k.ns != 0 && c.source == SourceKind::Ticket && c.stages == 2 && c.max_grain == 0 && c.max_workers == 0)
         rep.target("ticket_1us_throughput_vs_static", static_ms / tm.median_ms, 0.0, true,
                    "Ticket (default grain, Stages 2) 1 us tiles: throughput / Static's (scheduling cost at equal occupancy)");
-      if (k.ns == 0 && c.source == SourceKind::Ticket && c.stages == 2 && c.max_grain == 0)
+      if (k.ns == 0 && c.source == SourceKind::Ticket && c.stages == 2 && c.max_grain == 0 && c.max_workers == 0)
         rep.target("ticket_empty_throughput_vs_static", static_ms / tm.median_ms, 0.75, true,
                    "Ticket (default grain, Stages 2) empty-tile throughput at 1M tiles / Static's");
-      if (k.ns == 0 && c.source == SourceKind::Ticket && c.stages == 2 && c.max_grain == 1)
+      if (k.ns == 0 && c.source == SourceKind::Ticket && c.stages == 2 && c.max_grain == 1 && c.max_workers == 0)
         rep.target("ticket_g1_empty_throughput_vs_static", static_ms / tm.median_ms, 0.0, true,
                    "Ticket g1 (one cluster per fetch, Stages 2) empty-tile throughput / Static's");
     }
