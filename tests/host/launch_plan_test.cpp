@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 
 #include "clc/launch.hpp"
+#include "clc/source/auto.cuh"
+#include "clc/source/ticket.cuh"
+#include "clc_test.hpp"
 
 using clc::DeviceFacts;
 using clc::GridMode;
@@ -248,4 +251,57 @@ TEST(Status, ToStringAndWhat) {
   EXPECT_EQ(e.what(), "invalid argument: tiles.x must be >= 1 (got 0)");
   EXPECT_STREQ(clc::to_string(Status::NotSupported), "not supported");
   EXPECT_TRUE(clc::success().ok());
+}
+
+// Issue 9: the cancellation emulation, the claim timing and per-launch workspace sizes.
+TEST(CancelSource, TraitsGridAndResolution) {
+  clc::SourceTraits const t = clc::source::traits_of(SourceKind::Cancel);
+  EXPECT_EQ(t.kind, SourceKind::Cancel);
+  EXPECT_TRUE(t.fetches);
+  EXPECT_TRUE(t.first_from_launch_slot);
+  EXPECT_TRUE(t.uses_workspace);
+  EXPECT_TRUE(t.slot_states);
+  EXPECT_TRUE(t.fault_injectable);
+  EXPECT_FALSE(t.claims_ranges);  // one cluster per response, as hardware CLC
+  EXPECT_STREQ(clc::to_string(SourceKind::Cancel), "Cancel");
+  SourceKind r = SourceKind::Auto;
+  CLC_OK(clc::resolve_source(SourceKind::Cancel, GridMode::Default, TileSpace(100), hopper(), sm90_code(), &r));
+  EXPECT_EQ(r, SourceKind::Cancel);
+  CLC_OK(clc::resolve_source(SourceKind::Auto, GridMode::EveryTile, TileSpace(100), hopper(), sm90_code(), &r));
+  EXPECT_EQ(r, SourceKind::Ticket);  // Auto never picks the emulation
+  GridPlan p;
+  CLC_OK(clc::plan_grid(TileSpace(1000).with_cluster(2, 1), SourceKind::Cancel, GridMode::Default, 132, 0, &p));
+  EXPECT_EQ(p.grid, GridMode::EveryTile);
+  EXPECT_EQ(p.workers, 500);
+  expect_error(clc::plan_grid(TileSpace(1000), SourceKind::Cancel, GridMode::ResidentCapacity, 132, 0, &p),
+               Status::InvalidArgument, "EveryTile");
+}
+
+TEST(Workspace, BytesPerSource) {
+  EXPECT_EQ(clc::Workspace::bytes(), sizeof(clc::TicketWorkspace));
+  EXPECT_EQ(clc::Workspace::bytes(SourceKind::Ticket, TileSpace(1 << 20)), sizeof(clc::TicketWorkspace));
+  TileSpace t(1000, 3);
+  t.with_cluster(4, 1);  // 250 x 3 clusters
+  EXPECT_EQ(clc::Workspace::bytes(SourceKind::Cancel, t), sizeof(clc::TicketWorkspace) + 4u * 750u);
+  clc::Workspace ws;
+  EXPECT_EQ(ws.size(), 0u);
+  alignas(16) static unsigned char memory[64];
+  CLC_OK(ws.borrow(memory, sizeof(memory), 0));
+  EXPECT_EQ(ws.size(), sizeof(memory));
+  expect_error(ws.create(8), Status::InvalidArgument, "header");
+}
+
+TEST(ValidateOptions, ClaimTiming) {
+  clc::LaunchOptions o;
+  for (clc::ClaimTiming c : {clc::ClaimTiming::Auto, clc::ClaimTiming::Ahead, clc::ClaimTiming::OnDemand}) {
+    o.claim = c;
+    CLC_OK(clc::validate(o));
+  }
+  o.claim = static_cast<clc::ClaimTiming>(7);
+  expect_error(clc::validate(o), Status::InvalidArgument, "options.claim");
+  o = clc::LaunchOptions{};
+  o.source = static_cast<SourceKind>(int(SourceKind::Cancel) + 1);
+  expect_error(clc::validate(o), Status::InvalidArgument, "options.source");
+  o.source = SourceKind::Cancel;
+  CLC_OK(clc::validate(o));
 }
