@@ -36,7 +36,7 @@ class Workspace {
   Workspace& operator=(Workspace&& o) noexcept;
 
   //! Allocate and zero `size` bytes (at least `bytes()`) on the current device (not allowed during
-  //! stream capture). `Cancel` launches need `bytes(SourceKind::Cancel, tiles)`.
+  //! stream capture). `Cancel` launches need `bytes_for(SourceKind::Cancel, tiles)`.
   Error create(std::size_t size = bytes());
   //! Use `memory`, at least `bytes()` bytes of device memory on `device`, 8-byte aligned and zeroed by the
   //! caller, who keeps owning it (it is never freed here). For callers whose own allocator must own
@@ -47,7 +47,8 @@ class Workspace {
   //! Bytes a `Ticket` workspace needs.
   static std::size_t bytes();
   //! Bytes a launch of `source` over `tiles` needs (`Cancel`: the header plus 4 bytes per cluster).
-  static std::size_t bytes(SourceKind source, TileSpace const& tiles);
+  //! (Not an overload of `bytes()`: bindings take `&Workspace::bytes`.)
+  static std::size_t bytes_for(SourceKind source, TileSpace const& tiles);
   TicketWorkspace* get() const { return ptr_; }
   int device() const { return device_; }
   std::size_t size() const { return size_; }
@@ -153,7 +154,7 @@ Error query_device(int device, DeviceFacts* facts);
 //! one is not allowed while `stream` is being captured: launch once on the stream first, or pass
 //! ScheduleOptions::workspace.
 Error stream_workspace(cudaStream_t stream, TicketWorkspace** ws);
-//! The same, at least `bytes` large (`Workspace::bytes(source, tiles)`). A workspace that is too
+//! The same, at least `bytes` large (`Workspace::bytes_for(source, tiles)`). A workspace that is too
 //! small is replaced by a larger one; the old one stays allocated (graphs captured with it keep
 //! working), so growing is refused during capture like creating.
 Error stream_workspace(cudaStream_t stream, std::size_t bytes, TicketWorkspace** ws);

@@ -217,7 +217,7 @@ Error prepare_launch(void const* kernel, void const* probe, SourceTraits const& 
                                                                                                    : 1u;
   }
   if (source.uses_workspace) {
-    std::size_t const need = Workspace::bytes(source.kind, tiles);
+    std::size_t const need = Workspace::bytes_for(source.kind, tiles);
     if (opts.workspace != nullptr) {
       if (opts.workspace->device() != device) {
         return invalid_argument("options.workspace was created on device " + num(opts.workspace->device()) +
@@ -227,7 +227,7 @@ Error prepare_launch(void const* kernel, void const* probe, SourceTraits const& 
         return invalid_argument("options.workspace has " + num(std::int64_t(opts.workspace->size())) +
                                 " bytes; source " + to_string(source.kind) + " over " + num(tiles.clusters()) +
                                 " clusters needs " + num(std::int64_t(need)) +
-                                " (Workspace::bytes(source, tiles); create it with that size)");
+                                " (Workspace::bytes_for(source, tiles); create it with that size)");
       }
       sp.workspace = opts.workspace->get();
     } else {

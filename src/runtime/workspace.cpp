@@ -60,7 +60,7 @@ Workspace& Workspace::operator=(Workspace&& o) noexcept {
 
 std::size_t Workspace::bytes() { return sizeof(TicketWorkspace); }
 
-std::size_t Workspace::bytes(SourceKind source, TileSpace const& tiles) {
+std::size_t Workspace::bytes_for(SourceKind source, TileSpace const& tiles) {
   if (!source::traits_of(source).slot_states) return bytes();
   return sizeof(TicketWorkspace) + sizeof(unsigned) * std::size_t(tiles.clusters());
 }

@@ -44,7 +44,7 @@ TEST(TicketWorkspace, CancelAndTicketShareOneWorkspace) {
   big.with_cluster(2, 1);
   Counters cb(big.tiles()), cs(small.tiles());
   clc::Workspace ws;
-  CLC_OK(ws.create(clc::Workspace::bytes(clc::SourceKind::Cancel, big)));
+  CLC_OK(ws.create(clc::Workspace::bytes_for(clc::SourceKind::Cancel, big)));
   clc::LaunchOptions o;
   o.block_threads = 32;
   o.workspace = &ws;

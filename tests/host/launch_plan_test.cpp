@@ -279,10 +279,10 @@ TEST(CancelSource, TraitsGridAndResolution) {
 
 TEST(Workspace, BytesPerSource) {
   EXPECT_EQ(clc::Workspace::bytes(), sizeof(clc::TicketWorkspace));
-  EXPECT_EQ(clc::Workspace::bytes(SourceKind::Ticket, TileSpace(1 << 20)), sizeof(clc::TicketWorkspace));
+  EXPECT_EQ(clc::Workspace::bytes_for(SourceKind::Ticket, TileSpace(1 << 20)), sizeof(clc::TicketWorkspace));
   TileSpace t(1000, 3);
   t.with_cluster(4, 1);  // 250 x 3 clusters
-  EXPECT_EQ(clc::Workspace::bytes(SourceKind::Cancel, t), sizeof(clc::TicketWorkspace) + 4u * 750u);
+  EXPECT_EQ(clc::Workspace::bytes_for(SourceKind::Cancel, t), sizeof(clc::TicketWorkspace) + 4u * 750u);
   clc::Workspace ws;
   EXPECT_EQ(ws.size(), 0u);
   alignas(16) static unsigned char memory[64];
