@@ -83,7 +83,7 @@ Error part_latency(Gpu& g, Settings const& st, Report& rep) {
              fmt(tm.median_ms, 4), fmt(tm.median_ms / single_ms, 3)},
             {{"tile", name}, {"source", to_string(c.source)}, {"max_grain", double(c.max_grain)},
              {"registers", double(regs)}, {"resident_ctas_per_sm", per_sm_ctas}, {"workers", double(tm.info.workers)},
-             {"tiles", double(n)}, {"median_ms", tm.median_ms}, {"min_ms", tm.min_ms},
+             {"tiles", double(n)}, {"median_ms", tm.median_ms}, {"min_ms", tm.min_ms}, {"max_ms", tm.max_ms}, {"noise", tm.noise}, {"samples", double(tm.samples)},
              {"makespan_vs_single", tm.median_ms / single_ms}});
       if (c.source == SourceKind::Ticket && c.max_grain == 0)
         rep.target(kind == 0 ? "ticket_latency_timer_vs_single" : "ticket_latency_chase_vs_single",

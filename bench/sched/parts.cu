@@ -78,7 +78,7 @@ Error part_overhead(Gpu& g, Settings const& st, Report& rep) {
             {{"tiles", k.name}, {"tile_ns", double(k.ns)}, {"n", double(n)}, {"source", to_string(c.source)},
              {"max_grain", double(c.max_grain)}, {"stages", double(c.stages)}, {"registers", double(regs)},
              {"resident_ctas_per_sm", per_sm}, {"max_workers", double(c.max_workers)},
-             {"workers", double(tm.info.workers)}, {"median_ms", tm.median_ms}, {"min_ms", tm.min_ms},
+             {"workers", double(tm.info.workers)}, {"median_ms", tm.median_ms}, {"min_ms", tm.min_ms}, {"max_ms", tm.max_ms}, {"noise", tm.noise}, {"samples", double(tm.samples)},
              {"tiles_per_s", n / (tm.median_ms * 1e-3)}, {"throughput_vs_static", static_ms / tm.median_ms}});
       if (k.ns != 0 && c.max_workers > 0 && c.source == SourceKind::Static)
         rep.target("static_1us_9_per_sm_vs_16", static_ms / tm.median_ms, 0.0, true,
@@ -145,7 +145,7 @@ Error part_interference(Gpu& g, Settings const& st, Report& rep) {
              {"resident_workers", double(tm.info.max_active_clusters)}, {"tiles", double(n)},
              {"tile_ns_nominal", double(tile_ns)}, {"tile_ns_measured", sum.mean_tile_us * 1e3},
              {"hold_ms", hold_ms}, {"held_overlap_ms", tm.overlap_ms}, {"median_ms", tm.median_ms},
-             {"min_ms", tm.min_ms}, {"ideal_ms", ideal}, {"makespan_vs_ideal", tm.median_ms / ideal},
+             {"min_ms", tm.min_ms}, {"max_ms", tm.max_ms}, {"noise", tm.noise}, {"samples", double(tm.samples)}, {"ideal_ms", ideal}, {"makespan_vs_ideal", tm.median_ms / ideal},
              {"makespan_vs_static", tm.median_ms / static_ms}});
       bool const ticket_resident = c.source == SourceKind::Ticket && c.grid != GridMode::EveryTile && c.max_grain == 0;
       if (ticket_resident && quarter == 0)
@@ -225,7 +225,7 @@ Error part_imbalance(Gpu& g, Settings const& st, Report& rep) {
       t.row({order, source_label(c), fmt(tm.median_ms, 4), fmt(tm.median_ms / ideal, 3),
              fmt(tm.median_ms / static_natural, 3)},
             {{"order", order}, {"source", to_string(src)}, {"max_grain", double(c.max_grain)}, {"tiles", double(n)}, {"max_tile_ns", double(max_ns)},
-             {"median_ms", tm.median_ms}, {"min_ms", tm.min_ms}, {"ideal_ms", ideal},
+             {"median_ms", tm.median_ms}, {"min_ms", tm.min_ms}, {"max_ms", tm.max_ms}, {"noise", tm.noise}, {"samples", double(tm.samples)}, {"ideal_ms", ideal},
              {"makespan_vs_ideal", tm.median_ms / ideal}, {"makespan_vs_static_natural", tm.median_ms / static_natural}});
     }
   }
@@ -299,7 +299,7 @@ Error part_grid(Gpu& g, Settings const& st, Report& rep) {
               {{"tiles", w.name}, {"n", double(w.n)}, {"source", to_string(c.source)}, {"grid", to_string(c.grid)},
                {"max_grain", double(c.max_grain)},
                {"stages", double(stages)}, {"ctas", double(tm.info.workers)}, {"median_ms", tm.median_ms},
-               {"min_ms", tm.min_ms}, {"vs_resident", tm.median_ms / resident_ms}});
+               {"min_ms", tm.min_ms}, {"max_ms", tm.max_ms}, {"noise", tm.noise}, {"samples", double(tm.samples)}, {"vs_resident", tm.median_ms / resident_ms}});
       }
     }
   }

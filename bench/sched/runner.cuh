@@ -122,6 +122,9 @@ Error run_once(Gpu& g, F const& f, TileSpace const& ts, RunConfig const& c, Hog 
 struct Timing {
   double median_ms = 0.0;
   double min_ms = 0.0;
+  double max_ms = 0.0;
+  double noise = 0.0;        // (p90 - p10) / median of the timed runs
+  std::size_t samples = 0;
   double overlap_ms = 0.0;  // median
   LaunchInfo info;
 };
@@ -137,8 +140,12 @@ Error time_runs(Gpu& g, F const& f, TileSpace const& ts, RunConfig const& c, Hog
     ms.push_back(s.ms);
     ov.push_back(s.overlap_ms);
   }
-  out->median_ms = clc::bench::median(ms);
-  out->min_ms = *std::min_element(ms.begin(), ms.end());
+  clc::bench::Summary const sum = clc::bench::summarize(ms);
+  out->median_ms = sum.median;
+  out->min_ms = sum.min;
+  out->max_ms = sum.max;
+  out->noise = sum.noise;
+  out->samples = sum.n;
   out->overlap_ms = clc::bench::median(ov);
   return success();
 }

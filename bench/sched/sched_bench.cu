@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "clc_cli.hpp"
 #include "runner.cuh"
 #include "sched_report.hpp"
 #include "settings.hpp"
@@ -14,88 +15,46 @@
 namespace clc::bench::sched {
 namespace {
 
-void usage(std::FILE* f) {
-  std::fprintf(f,
-               "usage: clc-bench sched [--quick] [--json FILE] [--trace FILE] [--trace-imbalance FILE]\n"
-               "                       [--only overhead,interference,imbalance,grid,latency,host,tail] [--reps N]\n"
-               "                       [--commit ID]\n"
-               "  --quick                 fewer tiles and repetitions (a short run)\n"
-               "  --json FILE             every measurement, with date, commit and GPU\n"
-               "  --trace FILE            per-tile trace of the interference scenario (a quarter of the SMs held),\n"
-               "                          one run per source: Chrome trace-event JSON (Perfetto) + SVG beside it\n"
-               "  --trace-held Q          --trace: hold Q quarters of the SMs (0, 1 or 2; default 1)\n"
-               "  --trace-per-sm N        --trace: tiles per SM of the traced workload (default 10)\n"
-               "  --trace-imbalance FILE  the same for the triangular workload, natural and longest-first\n"
-               "  --only LIST             run only these parts\n"
-               "  --reps N                timed repetitions per configuration (median reported)\n"
-               "  --commit ID             commit recorded in the JSON (default: $CLC_GIT_COMMIT, else configure time)\n");
+char const* const kParts[] = {"overhead", "interference", "imbalance", "grid", "latency", "host", "tail"};
+
+cli::Parser make_parser(Settings* st) {
+  cli::Parser p("clc-bench sched", "the work sources side by side (scheduling cost, interference, imbalance, grid "
+                                   "mode, latency-bound tiles, host cost, heavy tails)");
+  p.flag("--quick", &st->quick, "fewer tiles and repetitions (a short run)")
+      .text("--json", "FILE", &st->json_path, "every measurement, with date, commit, GPU and clocks (also without a GPU)")
+      .text("--csv", "FILE", &st->csv_path, "every row as CSV (part, row, key, value)")
+      .text("--trace", "FILE",  &st->trace_path,
+            "per-tile trace of the interference scenario (Chrome trace-event JSON + SVG beside it)")
+      .integer("--trace-held", 0, 2, &st->trace_held, "--trace: hold N quarters of the SMs (default 1)")
+      .integer("--trace-per-sm", 1, 1000, &st->trace_per_sm, "--trace: tiles per SM of the traced workload (default 10)")
+      .text("--trace-imbalance", "FILE", &st->trace_imbalance_path,
+            "the same for the triangular workload, natural and longest-first")
+      .custom("--only", "LIST", "run only these parts (overhead,interference,imbalance,grid,latency,host,tail)",
+              [st](std::string const& v) {
+                std::string rest = v + ",";
+                for (std::size_t pos; (pos = rest.find(',')) != std::string::npos; rest.erase(0, pos + 1)) {
+                  std::string const part = rest.substr(0, pos);
+                  bool known = false;
+                  for (char const* k : kParts) known = known || part == k;
+                  if (!known) return invalid_argument("unknown part '" + part + "'");
+                }
+                st->only = v;
+                return success();
+              })
+      .integer("--reps", 1, 100000, &st->reps, "timed repetitions per configuration (median reported)")
+      .integer("--device", 0, 1023, &st->device, "CUDA device ordinal (default 0)")
+      .text("--commit", "ID", &st->commit, "a commit id to record beside the build's own");
+  return p;
 }
 
 }  // namespace
 
 int run_sched_bench(int argc, char** argv) {
   Settings st;
-  for (int i = 0; i < argc; ++i) {
-    std::string const a = argv[i];
-    auto value = [&](std::string* out) {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "clc-bench sched: %s needs a value\n", a.c_str());
-        return false;
-      }
-      *out = argv[++i];
-      return true;
-    };
-    std::string v;
-    if (a == "--quick") {
-      st.quick = true;
-    } else if (a == "--json") {
-      if (!value(&st.json_path)) return 2;
-    } else if (a == "--trace") {
-      if (!value(&st.trace_path)) return 2;
-    } else if (a == "--trace-held" || a == "--trace-per-sm") {
-      if (!value(&v)) return 2;
-      int const x = std::atoi(v.c_str());
-      bool const held = a == "--trace-held";
-      if ((held && (x < 0 || x > 2)) || (!held && (x < 1 || x > 1000))) {
-        std::fprintf(stderr, "clc-bench sched: %s out of range (got '%s')\n", a.c_str(), v.c_str());
-        return 2;
-      }
-      (held ? st.trace_held : st.trace_per_sm) = x;
-    } else if (a == "--trace-imbalance") {
-      if (!value(&st.trace_imbalance_path)) return 2;
-    } else if (a == "--commit") {
-      if (!value(&st.commit)) return 2;
-    } else if (a == "--only") {
-      if (!value(&st.only)) return 2;
-    } else if (a == "--reps") {
-      if (!value(&v)) return 2;
-      st.reps = std::atoi(v.c_str());
-      if (st.reps < 1) {
-        std::fprintf(stderr, "clc-bench sched: --reps must be >= 1 (got '%s')\n", v.c_str());
-        return 2;
-      }
-    } else if (a == "--help" || a == "-h") {
-      usage(stdout);
-      return 0;
-    } else {
-      std::fprintf(stderr, "clc-bench sched: unknown argument '%s'\n", a.c_str());
-      usage(stderr);
-      return 2;
-    }
-  }
-  if (!st.only.empty()) {
-    std::string rest = st.only + ",";
-    for (std::size_t pos; (pos = rest.find(',')) != std::string::npos; rest.erase(0, pos + 1)) {
-      std::string const part = rest.substr(0, pos);
-      if (part != "overhead" && part != "interference" && part != "imbalance" && part != "grid" && part != "latency" &&
-          part != "host" && part != "tail") {
-        std::fprintf(stderr,
-                     "clc-bench sched: --only: unknown part '%s' (overhead, interference, imbalance, grid, latency, "
-                     "host, tail)\n",
-                     part.c_str());
-        return 2;
-      }
-    }
+  cli::Result const pr = make_parser(&st).parse(argc, argv, 0);
+  if (pr.outcome != cli::Outcome::Run) {
+    std::fputs(pr.text.c_str(), pr.outcome == cli::Outcome::Misuse ? stderr : stdout);
+    return pr.exit_code();
   }
   bool broken = false;
   std::string const no_gpu = clc::bench::no_gpu_reason(&broken);
@@ -105,8 +64,20 @@ int run_sched_bench(int argc, char** argv) {
   }
   if (!no_gpu.empty()) {
     std::printf("clc-bench sched: %s; nothing measured\n", no_gpu.c_str());
+    if (!st.json_path.empty()) {
+      if (Error e = write_text_file(st.json_path, no_device_document("clc-bench sched", no_gpu))) {
+        std::fprintf(stderr, "clc-bench sched: %s\n", e.what().c_str());
+        return 1;
+      }
+      std::printf("json: %s (status: no device)\n", st.json_path.c_str());
+    }
     return 0;
   }
+  if (cudaError_t const e = cudaSetDevice(st.device); e != cudaSuccess) {
+    std::fprintf(stderr, "clc-bench sched: --device %d: %s\n", st.device, cudaGetErrorString(e));
+    return 2;
+  }
+  GpuClocks const clocks_start = read_clocks(st.device);
   Gpu g;
   if (Error e = g.init()) {
     std::fprintf(stderr, "clc-bench sched: %s\n", e.what().c_str());
@@ -137,6 +108,14 @@ int run_sched_bench(int argc, char** argv) {
     rep.print_last_part();
   }
   rep.print_targets();
+  rep.set_clocks(clocks_start, read_clocks(st.device));
+  if (!st.csv_path.empty()) {
+    if (Error e = write_text_file(st.csv_path, rep.csv())) {
+      std::fprintf(stderr, "clc-bench sched: %s\n", e.what().c_str());
+      return 1;
+    }
+    std::printf("csv: %s\n", st.csv_path.c_str());
+  }
   if (!st.json_path.empty()) {
     if (Error e = write_text_file(st.json_path, rep.json())) {
       std::fprintf(stderr, "clc-bench sched: %s\n", e.what().c_str());

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/csv.hpp"
 #include "common/gpu_info.hpp"
 #include "common/progress.hpp"
 #include "common/table.hpp"
@@ -56,6 +57,22 @@ class Report {
     gpu_ = std::move(gpu);
     commit_ = std::move(commit);
     quick_ = quick;
+  }
+  //! The GPU's clocks at the start and the end of the run (recorded in the JSON).
+  void set_clocks(clc::bench::GpuClocks start, clc::bench::GpuClocks end) {
+    clocks_start_ = std::move(start);
+    clocks_end_ = std::move(end);
+  }
+
+  //! Every row of every part as CSV in long form: part, row, key, value.
+  std::string csv() const {
+    clc::bench::Csv c({"part", "row", "key", "value"});
+    for (auto const& p : parts_)
+      for (std::size_t i = 0; i < p->rows.size(); ++i)
+        for (Field const& f : p->rows[i])
+          c.row({p->key, std::to_string(i), f.key, f.number ? json::Writer::number(f.num) : f.str});
+    for (Target const& t : targets_) c.row({"targets", t.name, "value", json::Writer::number(t.value)});
+    return c.str();
   }
 
   Part& add_part(std::string key, std::string title, std::vector<std::string> header) {
@@ -104,6 +121,7 @@ class Report {
     json::Writer w(5);  // one line per row
     w.begin_object();
     clc::bench::write_context(w, "clc-bench sched", commit_, gpu_);
+    clc::bench::write_clocks(w, clocks_start_, clocks_end_);
     w.field("quick", quick_);
     w.begin_object("parts");
     for (auto const& p : parts_) {
@@ -144,6 +162,7 @@ class Report {
   clc::bench::GpuInfo gpu_;
   std::string commit_;
   bool quick_ = false;
+  clc::bench::GpuClocks clocks_start_, clocks_end_;
   std::vector<std::unique_ptr<Part>> parts_;  // stable addresses: callers keep Part& while adding rows
   std::vector<Target> targets_;
   std::unique_ptr<clc::bench::ProgressBar> bar_;

@@ -18,6 +18,8 @@ struct Settings {
   int reps = 0;      // 0 = per part default
   int trace_held = 1;     // --trace: quarters of the SMs held (0..2)
   int trace_per_sm = 10;  // --trace: tiles per SM of the traced workload
+  int device = 0;         // --device: CUDA device ordinal
+  std::string csv_path;   // --csv: every row as CSV (long form)
 };
 
 inline bool wants(Settings const& s, char const* part) {

@@ -59,7 +59,7 @@ Error part_tail(Gpu& g, Settings const& st, Report& rep) {
            static_ms > 0.0 ? fmt(tm.median_ms / static_ms, 3) : std::string("-")},
           {{"label", c.label}, {"source", to_string(c.run.source)}, {"stages", double(c.run.stages)},
            {"claim", claim}, {"max_grain", double(c.run.max_grain)}, {"tiles", double(n)},
-           {"long_tiles", double(longs)}, {"median_ms", tm.median_ms}, {"min_ms", tm.min_ms},
+           {"long_tiles", double(longs)}, {"median_ms", tm.median_ms}, {"min_ms", tm.min_ms}, {"max_ms", tm.max_ms}, {"noise", tm.noise}, {"samples", double(tm.samples)},
            {"vs_single", tm.median_ms / single_ms}, {"vs_static", static_ms > 0.0 ? tm.median_ms / static_ms : 0.0}});
     if (c.label == "Ticket (ahead)" || c.label == "Ticket on demand") {
       std::string const key = c.label == "Ticket (ahead)" ? "ahead" : "on_demand";
