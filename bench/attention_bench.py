@@ -413,6 +413,19 @@ def nvidia_smi():
         return "nvidia-smi failed: " + str(e)
 
 
+def _ranged(kind, lo, hi):
+    """argparse type: a whole `kind` value in [lo, hi] (argparse names the option and exits 2 otherwise)."""
+    def parse(text):
+        try:
+            v = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not a {kind.__name__}")
+        if not (lo <= v <= hi) or v != v:
+            raise argparse.ArgumentTypeError(f"'{text}' is outside [{lo}, {hi}]")
+        return v
+    return parse
+
+
 def geomean(xs):
     xs = [x for x in xs if x and x > 0]
     return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
@@ -426,19 +439,30 @@ def main():
     p.add_argument("--commit", default=os.environ.get("CLC_GIT_COMMIT", "unknown"))
     p.add_argument("--quick", action="store_true", help="a few shapes only")
     p.add_argument("--only", default="", help="run the shapes whose name contains this text")
-    p.add_argument("--rounds", type=int, default=5)
-    p.add_argument("--iters", type=int, default=10)
-    p.add_argument("--warmup", type=int, default=3)
+    p.add_argument("--rounds", type=_ranged(int, 1, 1000), default=5, help="interleaved rounds (1..1000)")
+    p.add_argument("--iters", type=_ranged(int, 1, 100000), default=10, help="timed calls per round (1..100000)")
+    p.add_argument("--warmup", type=_ranged(int, 0, 100000), default=3, help="untimed calls per round")
     p.add_argument("--source", default="auto", choices=sorted(SOURCES))
-    p.add_argument("--interfere", type=float, default=0.0)
+    p.add_argument("--interfere", type=_ranged(float, 0.0, 0.95), default=0.0,
+                   help="hold this fraction of the SMs during every timed call (0..0.95)")
     p.add_argument("--static-too", action="store_true", help="also time clc with source Static on causal shapes")
+    p.add_argument("--csv", default="", help="also write one row per shape as CSV")
+    p.add_argument("--device", type=_ranged(int, 0, 1023), default=0, help="CUDA device ordinal (default 0)")
     args = p.parse_args()
+    why = None
     if torch is None:
-        print("clc-bench attention: PyTorch is not available (" + _TORCH_ERROR + "); nothing to measure")
+        why = "PyTorch is not available (" + _TORCH_ERROR + ")"
+    elif not torch.cuda.is_available():
+        why = "no CUDA device"
+    if why:
+        print(f"clc-bench attention: {why}; nothing to measure")
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump({"schema_version": 1, "tool": "clc-bench attention", "commit": args.commit,
+                           "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
+                           "status": "no device", "why": why}, f, indent=1)
         return 0
-    if not torch.cuda.is_available():
-        print("clc-bench attention: no CUDA device; nothing to measure")
-        return 0
+    torch.cuda.set_device(args.device)
     clc = Clc(args.lib)
     hold_lib = None
     if args.interfere > 0.0:
@@ -446,15 +470,18 @@ def main():
         hold_lib.clc_bench_hold_sms.restype = ctypes.c_int
     timer = Timer(args, hold_lib)
     if args.interfere > 0.0:
-        timer.hold_sms = int(args.interfere * torch.cuda.get_device_properties(0).multi_processor_count + 0.5)
+        timer.hold_sms = int(args.interfere * torch.cuda.get_device_properties(args.device).multi_processor_count + 0.5)
     shapes = quick_shapes() if args.quick else default_shapes()
     if args.only:
         shapes = [s for s in shapes if args.only in shape_name(s)]
     meta = {
+        "schema_version": 1,
+        "tool": "clc-bench attention",
         "benchmark": "clc-bench attention",
+        "samples_per_library_and_shape": args.rounds * args.iters,
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
         "commit": args.commit,
-        "gpu": torch.cuda.get_device_name(0),
+        "gpu": torch.cuda.get_device_name(args.device),
         "torch": torch.__version__,
         "cuda": torch.version.cuda,
         "cudnn": torch.backends.cudnn.version(),
@@ -498,8 +525,21 @@ def main():
         "gate_failures": [r["name"] for r in results if r.get("gate", "pass") != "pass" or "error" in r],
     }
     meta["nvidia_smi_after"] = nvidia_smi()
-    print(f"geomean vs cuDNN {summary['geomean_vs_cudnn']}  vs FA2 {summary['geomean_vs_flash']}  "
-          f"gate failures {summary['gate_failures']}")
+    print(f"geomean over {len(dense)} dense shapes: vs cuDNN {summary['geomean_vs_cudnn_dense']:.3f}  "
+          f"vs FA2 {summary['geomean_vs_flash_dense']:.3f}  (all {len(results)} shapes incl. varlen, whose cuDNN "
+          f"column is SDPA's nested-tensor path, not a fused varlen kernel: {summary['geomean_vs_cudnn']:.3f} / "
+          f"{summary['geomean_vs_flash']:.3f})  gate failures {summary['gate_failures']}")
+    if args.csv:
+        import csv
+        with open(args.csv, "w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(["shape", "library", "samples", "ms_median", "ms_min", "ms_max", "spread", "tflops",
+                        "ratio_vs_cudnn", "ratio_vs_flash", "gate"])
+            for r in results:
+                for lib, t in r.get("times", {}).items():
+                    w.writerow([r["name"], lib, args.rounds * args.iters, t.get("ms"), t.get("ms_min"),
+                                t.get("ms_max"), t.get("spread"), t.get("tflops"), r.get("ratio_vs_cudnn"),
+                                r.get("ratio_vs_flash"), r.get("gate", r.get("error", ""))])
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"meta": meta, "summary": summary, "results": results}, f, indent=1)
