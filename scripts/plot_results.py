@@ -36,7 +36,8 @@ def ratio_bars(ax, labels, ratios, title, source, ref_label):
     ax.axvline(1.0, color="black", linewidth=0.8)
     ax.set_yticks(list(ys))
     ax.set_yticklabels(labels, fontsize=7)
-    ax.invert_yaxis()
+    if not ax.yaxis_inverted():  # first row on top; axes that share y are inverted once, not twice
+        ax.invert_yaxis()
     ax.set_xlabel(f"speed ratio ({ref_label} time / clc time; > 1: clc faster)")
     gm = math.exp(sum(math.log(r) for r in ratios) / len(ratios)) if ratios else float("nan")
     ax.set_title(f"{title}\ngeomean {gm:.3f} over {len(ratios)} shapes\n{source}", fontsize=8)
@@ -86,7 +87,7 @@ def sched_figure(plt, out):
     ax.set_yticks(range(len(targets)))
     ax.set_yticklabels(names, fontsize=7)
     ax.invert_yaxis()
-    ax.set_title("clc-bench sched: targets (bar: measured, line: target; green met, red missed, grey: reported)\n"
+    ax.set_title("clc-bench sched: targets\n(bar: measured, line: target; green met, red missed, grey: reported)\n"
                  f"{path} (commit {commit_of(doc)})", fontsize=8)
     fig.tight_layout()
     fig.savefig(os.path.join(out, "sched-targets.png"), dpi=130)
