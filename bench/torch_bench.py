@@ -12,8 +12,9 @@ Per shape:
      shape is not timed; the others' worst error / bound is recorded;
   2. timing: the libraries interleaved over --rounds rounds; in each round each library runs --warmup
      untimed calls, then --iters calls each timed with CUDA events, each preceded by zeroing a 256 MB
-     buffer (cold L2) and a 300k-cycle spin kernel (~150 us) that keeps the CPU ahead of the GPU, so the time is the
-     GPU's and not the launch path's; median of all timed calls and spread of the round medians.
+     buffer (cold L2) and a 300k-cycle spin kernel (~150 us by arithmetic) that keeps the CPU ahead of
+     the GPU, so the time is the GPU's and not the launch path's; median of all timed calls and spread
+     of the round medians.
 The host cost of a call (clc_torch's Python custom-op path against torch's C++ dispatch) is measured
 separately on tiny problems (--host-calls back-to-back calls, wall clock).
 
@@ -86,7 +87,7 @@ class Timer(attention_bench.Timer):
 
     def __init__(self, args):
         super().__init__(args, None)
-        self.spin_cycles = 300_000  # about 150 us at the H200's 1.98 GHz
+        self.spin_cycles = 300_000  # about 150 us at the H200's 1.98 GHz (arithmetic, not measured)
 
     def time_calls(self, fn, n):
         starts = [torch.cuda.Event(enable_timing=True) for _ in range(n)]

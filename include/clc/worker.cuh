@@ -65,7 +65,8 @@ CLC_DEVICE void run_block(Scheduler<Source, Stages>& sched, Body& body) {
     PipelineState<Stages> prod = make_producer_start_state<Stages>();
     std::uint32_t step = 0;
     // One call site each for the fetch's start and finish, the body and `advance` (a second inlined
-    // copy of the fetch, e.g. for the first claim, cost 8 registers per thread). Iteration 0 runs no
+    // copy of the fetch, e.g. for the first claim, added registers per thread in ptxas's count when
+    // 44bd2c0 was written; the current counts are bench/results/ptxas-registers.txt). Iteration 0 runs no
     // body: it only makes the first claim (Ticket: a starting CTA cannot know whether its slot was
     // taken) or nothing (the launch slot is the first tile), then takes the first tile.
     // Claiming on demand (Stages = 1 or ClaimTiming::OnDemand), the leader alone runs such a

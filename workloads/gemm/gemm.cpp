@@ -165,9 +165,10 @@ int default_swizzle(int n_tiles) {
 }
 
 //! Sm90 tile width: the one with the shorter estimated makespan, counting whole waves of tiles over
-//! the SMs. A 128-wide tile takes about 0.72 of a 256-wide one's time (measured at 5120^3: 13 waves of
-//! 128-wide tiles 0.497 ms, 7 waves of 256-wide 0.370 ms), so 256 wins unless 128-wide tiles fill
-//! the GPU where 256-wide ones leave SMs idle (small problems).
+//! the SMs. 0.72 is an estimate of a 128-wide tile's time relative to a 256-wide one's, from
+//! development timings at 5120^3 that no committed results file records (docs/gemm.md,
+//! "Heuristics"), so 256 wins unless 128-wide tiles fill the GPU where 256-wide ones leave SMs idle
+//! (small problems).
 int default_tile_n(detail::Problem const& p, int sms) {
   auto waves = [&](int bn) {
     std::int64_t const tiles = std::int64_t((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM) *
@@ -263,8 +264,8 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, Debug const
     int const m_tiles = (p.m + kSm90TileM - 1) / kSm90TileM;
     int const n_tiles = (p.n + plan.tile_n - 1) / plan.tile_n;
     // 2x1 clusters whenever there are two M tiles to pair: B is loaded once per pair (multicast).
-    // Measured at least as fast as 1x1 on every suite shape (2048^3: 0.030 vs 0.032 ms; 3333x2048x4096:
-    // 0.090 vs 0.100 ms; 777x8192x1536: 0.041 vs 0.043 ms).
+    // Development runs found 2x1 at least as fast as 1x1 on the suite shapes; no committed results
+    // file compares the two, so this is an estimate, not a committed measurement.
     plan.cluster_m = o.cluster_m != 0 ? o.cluster_m : (m_tiles >= 2 ? 2 : 1);
     plan.swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
     if (plan.source == SourceKind::Auto) plan.source = SourceKind::Ticket;  // Hopper has no hardware CLC
