@@ -483,6 +483,13 @@ def summary():
     }
 
 
+def grab_all(pattern, text):
+    found = re.findall(pattern, text)
+    if not found:
+        raise KeyError(pattern)
+    return found
+
+
 def smi(text):
     """nvidia-smi's line as the attention and torch benches record it."""
     name, driver, sm, mem, sm_max, power, temp = [x.strip() for x in text.split(",")]
@@ -671,6 +678,23 @@ def claims():
         (GM, "1.04x those of 8a882aa at 512^3 x 8, 1024^3 and 1000^3 (1.007x at 777x8192x1536, 1.023x at 8192x8192x256)",
          [f(ab512["new_over_old"], 2), f(abs_["1024x1024x1024x1"]["new_over_old"], 2), f(abs_["1000x1000x1000x1"]["new_over_old"], 2),
           f(abs_["777x8192x1536x1"]["new_over_old"], 3), f(abs_["8192x8192x256x1"]["new_over_old"], 3)]),
+    ]
+    nh = res("h200-gemm-ab-8a882aa-vs-nohang.json")
+    nh_ncu = nh["ncu_kernel_us_medians_of_12"]["512x512x512x8"]
+    nh_old = [v["geomean_ratio"] for k, v in nh["runs"].items() if k.startswith("old")]
+    nh_new = [v["geomean_ratio"] for k, v in nh["runs"].items() if not k.startswith("old")]
+    tests01 = res("h200-gemm-tests-01cbd3f.txt")
+    c += [
+        (GM, "records the 13 GEMM tests passing and memcheck and synccheck on the same subset with 0 errors",
+         [grab_all(r"\[  PASSED  \] (\d+) tests", tests01)[0]]
+         + [x for x in grab_all(r"compute-sanitizer (?:memcheck|synccheck) .*ERROR SUMMARY: (\d+) errors", tests01)]),
+        (GM, "512^3 x 8 of 14.05 us for 8a882aa, 15.0 us for 704d206 and 14.29 us for 704d206 without the timeout",
+         [f(nh_ncu["old"], 2), f(nh_ncu["new"], 1), f(nh_ncu["new_nohang"], 2)]),
+        (GM, "geomeans of 0.865, 0.859 and 0.868 for 8a882aa and 0.864, 0.861 and 0.869 for the code without the "
+             "timeout (the build of 951212e)",
+         [", ".join(f(x, 3) for x in nh_old[:2]) + " and " + f(nh_old[2], 3),
+          ", ".join(f(x, 3) for x in nh_new[:2]) + " and " + f(nh_new[2], 3),
+          [v for k, v in nh["runs"].items() if not k.startswith("old")][0]["commit"]]),
     ]
     # ---- docs/attention.md
     c += [
