@@ -51,6 +51,11 @@ def pct(x, d=1):
 
 # ---------------------------------------------------------------- GEMM (clc-bench gemm)
 
+def md(*cells):
+    """One markdown table row."""
+    return "| " + " | ".join(str(c) for c in cells) + " |"
+
+
 def gemm_rows(doc):
     return doc["results"]
 
@@ -66,13 +71,9 @@ def gemm_kernel(r):
 
 
 def table_gemm_full():
-    d = res("h200-gemm.json")
-    out = []
-    for r in gemm_rows(d):
-        out.append(f"| {gemm_label(r)} | {f(r['clc_ms'], 3)} | {f(r['clc_tflops'], 1)} | {pct(r['clc_noise'])} | "
-                   f"{f(r['cublas_ms'], 3)} | {f(r['cublas_tflops'], 1)} | {pct(r['cublas_noise'])} | "
-                   f"{f(r['ratio'], 3)} | {gemm_kernel(r)} |")
-    return out
+    return [md(gemm_label(r), f(r["clc_ms"], 3), f(r["clc_tflops"], 1), pct(r["clc_noise"]), f(r["cublas_ms"], 3),
+               f(r["cublas_tflops"], 1), pct(r["cublas_noise"]), f(r["ratio"], 3), gemm_kernel(r))
+            for r in gemm_rows(res("h200-gemm.json"))]
 
 
 README_GEMM = [(8192, 8192, 8192), (6144, 6144, 6144), (5120, 5120, 5120), (4096, 4096, 4096),
@@ -89,11 +90,8 @@ def gemm_row(d, m, n, k, batch=1):
 
 def table_readme_gemm():
     d = res("h200-gemm.json")
-    out = []
-    for m, n, k in README_GEMM:
-        r = gemm_row(d, m, n, k)
-        out.append(f"| {gemm_label(r)} | {f(r['clc_tflops'], 1)} | {f(r['cublas_tflops'], 1)} | {f(r['ratio'], 3)} |")
-    return out
+    return [md(gemm_label(r), f(r["clc_tflops"], 1), f(r["cublas_tflops"], 1), f(r["ratio"], 3))
+            for r in (gemm_row(d, m, n, k) for m, n, k in README_GEMM)]
 
 
 def gemm_interfere():  # the run of b7fac83, committed in 9e103ec, not re-run since
@@ -119,14 +117,9 @@ def att_mask(r):
 
 
 def table_attention():
-    d = res("h200-attention.json")
-    out = []
-    for r in d["results"]:
-        t = r["times"]
-        out.append(f"| {att_label(r)} | {att_mask(r)} | {f(t['clc']['tflops'], 1)} | {f(t['cudnn']['tflops'], 1)} | "
-                   f"{f(t['flash']['tflops'], 1)} | {f(r['ratio_vs_cudnn'], 3)} | {f(r['ratio_vs_flash'], 3)} | "
-                   f"{pct(t['clc']['spread'])} |")
-    return out
+    return [md(att_label(r), att_mask(r), f(r["times"]["clc"]["tflops"], 1), f(r["times"]["cudnn"]["tflops"], 1),
+               f(r["times"]["flash"]["tflops"], 1), f(r["ratio_vs_cudnn"], 3), f(r["ratio_vs_flash"], 3),
+               pct(r["times"]["clc"]["spread"])) for r in res("h200-attention.json")["results"]]
 
 
 def att_find(d, name):
@@ -199,13 +192,8 @@ def table_attention_summary():
 
 
 def table_attention_static_0133aba():
-    d = res("h200-attention.json", "3a67d39")
-    out = []
-    for r in d["results"]:
-        st = r["times"].get("clc_static")
-        if st:
-            out.append(f"| {att_label(r)} | {f(st['ms'] / r['times']['clc']['ms'], 3)} |")
-    return out
+    return [md(att_label(r), f(r["times"]["clc_static"]["ms"] / r["times"]["clc"]["ms"], 3))
+            for r in res("h200-attention.json", "3a67d39")["results"] if "clc_static" in r["times"]]
 
 
 # ---------------------------------------------------------------- clc_torch (bench/torch_bench.py)
@@ -216,41 +204,32 @@ def torch_label(r):
     return att_label(r)
 
 
+def torch_kind(d, kind):
+    return [r for r in d["results"] if r["kind"] == kind]
+
+
+def tflops(r, lib):
+    return f(r["times"][lib]["tflops"], 1)
+
+
 def table_torch_gemm():
     d = res("h200-torch.json")
-    out = []
-    for r in d["results"]:
-        if r["kind"] != "gemm":
-            continue
-        t = r["times"]
-        out.append(f"| {torch_label(r)} | {f(t['clc']['tflops'], 1)} | {f(t['cublas']['tflops'], 1)} | "
-                   f"{f(r['ratio_vs_cublas'], 3)} | {pct(t['clc']['spread'])} / {pct(t['cublas']['spread'])} |")
-    s = d["summary"]
-    out.append(f"| **geomean, {sum(1 for r in d['results'] if r['kind'] == 'gemm')} shapes** | | | "
-               f"**{f(s['geomean_gemm_vs_cublas'], 3)}** | |")
-    return out
+    rows = torch_kind(d, "gemm")
+    return ([md(torch_label(r), tflops(r, "clc"), tflops(r, "cublas"), f(r["ratio_vs_cublas"], 3),
+                f"{pct(r['times']['clc']['spread'])} / {pct(r['times']['cublas']['spread'])}") for r in rows]
+            + [f"| **geomean, {len(rows)} shapes** | | | **{f(d['summary']['geomean_gemm_vs_cublas'], 3)}** | |"])
 
 
 def table_torch_attention():
     d = res("h200-torch.json")
-    out = []
-    for r in d["results"]:
-        if r["kind"] != "attention":
-            continue
-        t = r["times"]
-        out.append(f"| {torch_label(r)} | {att_mask(r)} | {f(t['clc']['tflops'], 1)} | {f(t['cudnn']['tflops'], 1)} | "
-                   f"{f(t['flash']['tflops'], 1)} | {f(r['ratio_vs_cudnn'], 3)} | {f(r['ratio_vs_flash'], 3)} |")
     s = d["summary"]
-    n = sum(1 for r in d["results"] if r["kind"] == "attention")
-    out.append(f"| **geomean, {n} dense shapes** | | | | | **{f(s['geomean_attention_vs_cudnn'], 3)}** | "
-               f"**{f(s['geomean_attention_vs_flash'], 3)}** |")
-    for r in d["results"]:
-        if r["kind"] != "attention_varlen":
-            continue
-        t = r["times"]
-        out.append(f"| {torch_label(r)} | {att_mask(r)} | {f(t['clc']['tflops'], 1)} | | {f(t['flash']['tflops'], 1)} | "
-                   f"| {f(r['ratio_vs_flash'], 3)} |")
-    return out
+    dense = torch_kind(d, "attention")
+    return ([md(torch_label(r), att_mask(r), tflops(r, "clc"), tflops(r, "cudnn"), tflops(r, "flash"),
+                f(r["ratio_vs_cudnn"], 3), f(r["ratio_vs_flash"], 3)) for r in dense]
+            + [f"| **geomean, {len(dense)} dense shapes** | | | | | **{f(s['geomean_attention_vs_cudnn'], 3)}** | "
+               f"**{f(s['geomean_attention_vs_flash'], 3)}** |"]
+            + [f"| {torch_label(r)} | {att_mask(r)} | {tflops(r, 'clc')} | | {tflops(r, 'flash')} | | "
+               f"{f(r['ratio_vs_flash'], 3)} |" for r in torch_kind(d, "attention_varlen")])
 
 
 # ---------------------------------------------------------------- clc-bench sched
@@ -280,12 +259,9 @@ def src_label(r):
 
 
 def table_sched_overhead():
-    out = []
-    for r in part("overhead"):
-        out.append(f"| {r['tiles']} | {src_label(r)} | {r['stages']} | {r['registers']} | {r['resident_ctas_per_sm']} | "
-                   f"{r['workers']} | {f(r['median_ms'], 3)} | {f(r['tiles_per_s'] / 1e6, 0)} | "
-                   f"{f(r['throughput_vs_static'], 3)} |")
-    return out
+    return [md(r["tiles"], src_label(r), r["stages"], r["registers"], r["resident_ctas_per_sm"], r["workers"],
+               f(r["median_ms"], 3), f(r["tiles_per_s"] / 1e6, 0), f(r["throughput_vs_static"], 3))
+            for r in part("overhead")]
 
 
 def interference_label(r):
@@ -297,21 +273,19 @@ def interference_label(r):
     return s
 
 
+def held_label(r):
+    return "0" if r["held_sms"] == 0 else f"{r['held_sms']} ({int(round(r['held_fraction'] * 4))}/4)"
+
+
 def table_sched_interference():
-    out = []
-    for r in part("interference"):
-        held = "0" if r["held_sms"] == 0 else f"{r['held_sms']} ({int(round(r['held_fraction'] * 4))}/4)"
-        out.append(f"| {held} | {interference_label(r)} | {r['workers']} | {f(r['median_ms'], 4)} | {f(r['ideal_ms'], 4)} | "
-                   f"{f(r['makespan_vs_ideal'], 3)} | {f(r['makespan_vs_static'], 3)} | {f(r['held_overlap_ms'], 3)} |")
-    return out
+    return [md(held_label(r), interference_label(r), r["workers"], f(r["median_ms"], 4), f(r["ideal_ms"], 4),
+               f(r["makespan_vs_ideal"], 3), f(r["makespan_vs_static"], 3), f(r["held_overlap_ms"], 3))
+            for r in part("interference")]
 
 
 def table_sched_imbalance():
-    out = []
-    for r in part("imbalance"):
-        out.append(f"| {r['order']} | {src_label(r)} | {f(r['median_ms'], 4)} | {f(r['makespan_vs_ideal'], 3)} | "
-                   f"{f(r['makespan_vs_static_natural'], 3)} |")
-    return out
+    return [md(r["order"], src_label(r), f(r["median_ms"], 4), f(r["makespan_vs_ideal"], 3),
+               f(r["makespan_vs_static_natural"], 3)) for r in part("imbalance")]
 
 
 def grid_label(r):
@@ -323,19 +297,13 @@ def grid_label(r):
 
 
 def table_sched_grid():
-    out = []
-    for r in part("grid"):
-        out.append(f"| {r['tiles']} | {grid_label(r)} | {r['stages']} | {r['ctas']} | {f(r['median_ms'], 4)} | "
-                   f"{f(r['vs_resident'], 3)} |")
-    return out
+    return [md(r["tiles"], grid_label(r), r["stages"], r["ctas"], f(r["median_ms"], 4), f(r["vs_resident"], 3))
+            for r in part("grid")]
 
 
 def table_sched_latency():
-    out = []
-    for r in part("latency"):
-        out.append(f"| {r['tile'].replace('10us', '10 µs')} | {src_label(r)} | {r['registers']} | {r['resident_ctas_per_sm']} | "
-                   f"{r['workers']} | {f(r['median_ms'], 4)} | {f(r['makespan_vs_single'], 3)} |")
-    return out
+    return [md(r["tile"].replace("10us", "10 µs"), src_label(r), r["registers"], r["resident_ctas_per_sm"], r["workers"],
+               f(r["median_ms"], 4), f(r["makespan_vs_single"], 3)) for r in part("latency")]
 
 
 HOST_WHAT = {"eager_host_us": "eager launch, host µs per call",
@@ -344,17 +312,12 @@ HOST_WHAT = {"eager_host_us": "eager launch, host µs per call",
 
 
 def table_sched_host():
-    return [f"| {HOST_WHAT[r['what']]} | {f(r['raw_us'], 2)} | {f(r['clc_us'], 2)} | {f(r['ratio'], 3)} |"
-            for r in part("host")]
+    return [md(HOST_WHAT[r["what"]], f(r["raw_us"], 2), f(r["clc_us"], 2), f(r["ratio"], 3)) for r in part("host")]
 
 
 def table_sched_tail():
-    out = []
-    for r in part("tail"):
-        vs_static = f(r["vs_static"], 3) if r["source"] != "Single" else "-"
-        out.append(f"| {r['label']} | {r['stages']} | {r['claim']} | {f(r['median_ms'], 4)} | {f(r['vs_single'], 3)} | "
-                   f"{vs_static} |")
-    return out
+    return [md(r["label"], r["stages"], r["claim"], f(r["median_ms"], 4), f(r["vs_single"], 3),
+               f(r["vs_static"], 3) if r["source"] != "Single" else "-") for r in part("tail")]
 
 
 def ptxas_registers():
