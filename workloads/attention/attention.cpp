@@ -335,10 +335,8 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, RunInfo* in
 
   detail::Plan plan;
   plan.source = o.source;
+  static_cast<ScheduleOptions&>(plan.launch) = o;  // the schedule as the caller set it
   plan.launch.stream = stream;
-  plan.launch.workspace = o.workspace;
-  plan.launch.max_workers = o.max_workers;
-  plan.launch.grid = o.grid;
   int const tile_m = ch.kernel == Kernel::Sm90 ? detail::kSm90TileM : detail::kPortableTileM;
   plan.tiles = detail::make_tile_space(p, tile_m, longest_first, section);
   ri->tiles = plan.tiles.tiles();

@@ -111,16 +111,14 @@ struct Arguments {
 };
 
 //! How to run it. Zero / Auto fields are chosen per problem.
-struct Options {
-  SourceKind source = SourceKind::Auto;  //!< Auto: Hardware on sm_100+, Ticket on Hopper
+//! The schedule (source, grid mode, workspace, worker cap, grain, claim timing, trace: clc::ScheduleOptions,
+//! shared with clc::launch and clc::port) plus what is the workload's own.
+struct Options : ScheduleOptions {
   Kernel kernel = Kernel::Auto;
   TileOrder order = TileOrder::Auto;
   //! Query heads walked together before the next query block (an L2 section: their K/V stay in L2).
   //! 0 = heuristic (the K/V of a section fit in 32 MB); rounded up to a multiple of heads_q / heads_kv.
   int heads_per_section = 0;
-  Workspace const* workspace = nullptr;  //!< Ticket: nullptr = the library's per-stream workspace
-  int max_workers = 0;                   //!< cap on launched clusters (0 = occupancy)
-  GridMode grid = GridMode::Default;
 };
 
 //! What `run` did.

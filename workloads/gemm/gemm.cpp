@@ -248,10 +248,8 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, Debug const
   Problem const p = normalise(a);
 
   Plan plan;
+  static_cast<ScheduleOptions&>(plan.launch) = o;  // the schedule as the caller set it
   plan.launch.stream = stream;
-  plan.launch.workspace = o.workspace;
-  plan.launch.max_workers = o.max_workers;
-  plan.launch.grid = o.grid;
   plan.source = o.source;
   plan.debug = debug;
   RunInfo local;

@@ -79,15 +79,13 @@ struct Arguments {
 };
 
 //! How to run it. Zero / Auto fields are chosen per problem by the heuristics.
-struct Options {
-  SourceKind source = SourceKind::Auto;  //!< Auto: Hardware on sm_100+, Ticket on Hopper
+//! The schedule (source, grid mode, workspace, worker cap, grain, claim timing, trace: clc::ScheduleOptions,
+//! shared with clc::launch and clc::port) plus what is the workload's own.
+struct Options : ScheduleOptions {
   Kernel kernel = Kernel::Auto;
   int cluster_m = 0;   //!< Sm90: CTAs per cluster along M (1 or 2; 0 = heuristic)
   int tile_n = 0;      //!< Sm90: tile width, 128 or 256 (0 = heuristic); the portable kernel's tiles are 128x128
   int swizzle = 0;     //!< tile-order band width in tiles (0 = heuristic, 1 = plain raster)
-  Workspace const* workspace = nullptr;  //!< Ticket: nullptr = the library's per-stream workspace
-  int max_workers = 0;                   //!< cap on launched clusters (0 = occupancy)
-  GridMode grid = GridMode::Default;
 };
 
 //! What `run` did.
