@@ -29,7 +29,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import attention_bench  # noqa: E402
-from attention_bench import geomean, nvidia_smi  # noqa: E402
+from attention_bench import _ranged, geomean, nvidia_smi  # noqa: E402
 from attention_bench import shape_flops as attention_flops  # noqa: E402
 from attention_bench import shape_name as attention_name  # noqa: E402
 from attention_bench import check as attention_check  # noqa: E402
@@ -284,28 +284,41 @@ def main():
     p.add_argument("--only", default="", help="run the shapes whose name contains this text")
     p.add_argument("--skip-gemm", action="store_true")
     p.add_argument("--skip-attention", action="store_true")
-    p.add_argument("--rounds", type=int, default=5)
-    p.add_argument("--iters", type=int, default=10)
-    p.add_argument("--warmup", type=int, default=3)
-    p.add_argument("--host-calls", type=int, default=300)
-    p.add_argument("--time-budget", type=float, default=0.0,
+    p.add_argument("--rounds", type=_ranged(int, 1, 1000), default=5)
+    p.add_argument("--iters", type=_ranged(int, 1, 100000), default=10)
+    p.add_argument("--warmup", type=_ranged(int, 0, 100000), default=3)
+    p.add_argument("--host-calls", type=_ranged(int, 1, 10**7), default=300)
+    p.add_argument("--time-budget", type=_ranged(float, 0.0, 1e6), default=0.0,
                    help="seconds: start no new shape after this (0 = no limit); skipped shapes are listed")
+    p.add_argument("--device", type=_ranged(int, 0, 1023), default=0, help="CUDA device ordinal (default 0)")
+    p.add_argument("--csv", default="", help="also write one row per shape and library as CSV")
     args = p.parse_args()
+    why = None
     if torch is None:
-        print("torch_bench: PyTorch is not available (" + _TORCH_ERROR + "); nothing to measure")
+        why = "PyTorch is not available (" + _TORCH_ERROR + ")"
+    elif not torch.cuda.is_available():
+        why = "no CUDA device"
+    if why:
+        print(f"torch_bench: {why}; nothing to measure")
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump({"schema_version": 1, "tool": "bench/torch_bench.py", "commit": args.commit,
+                           "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
+                           "status": "no device", "why": why}, f, indent=1)
         return 0
-    if not torch.cuda.is_available():
-        print("torch_bench: no CUDA device; nothing to measure")
-        return 0
+    torch.cuda.set_device(args.device)
     import clc_torch
     t_start = time.time()
     torch.backends.cuda.matmul.allow_tf32 = False
     timer = Timer(args)
     meta = {
+        "schema_version": 1,
+        "tool": "bench/torch_bench.py",
         "benchmark": "bench/torch_bench.py",
+        "samples_per_library_and_shape": args.rounds * args.iters,
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
         "commit": args.commit,
-        "gpu": torch.cuda.get_device_name(0),
+        "gpu": torch.cuda.get_device_name(args.device),
         "torch": torch.__version__, "cuda": torch.version.cuda, "cudnn": torch.backends.cudnn.version(),
         "clc_torch": clc_torch.__version__,
         "references": {"cublas": "torch.matmul (bf16, cuBLAS)", "cudnn": "torch SDPA CUDNN_ATTENTION",
@@ -323,6 +336,15 @@ def main():
         if args.json:
             with open(args.json, "w") as f:
                 json.dump(out, f, indent=1)
+        if args.csv:
+            import csv
+            with open(args.csv, "w", newline="") as f:
+                w = csv.writer(f)
+                w.writerow(["shape", "library", "samples", "ms_median", "ms_min", "ms_max", "spread", "tflops", "gate"])
+                for r in results:
+                    for lib, t in r.get("times", {}).items():
+                        w.writerow([r["name"], lib, args.rounds * args.iters, t.get("ms"), t.get("ms_min"),
+                                    t.get("ms_max"), t.get("spread"), t.get("tflops"), r.get("gate", r.get("error", ""))])
 
     print(f"# torch_bench  {meta['gpu']}  torch {meta['torch']}  CUDA {meta['cuda']}  cuDNN {meta['cudnn']}  "
           f"commit {args.commit}", flush=True)
