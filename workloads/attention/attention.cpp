@@ -17,14 +17,6 @@
 namespace clc::attention {
 
 char const* to_string(DType t) { return t == DType::BF16 ? "BF16" : t == DType::F16 ? "F16" : "?"; }
-char const* to_string(Kernel k) {
-  switch (k) {
-    case Kernel::Auto: return "Auto";
-    case Kernel::Sm90: return "Sm90";
-    case Kernel::Portable: return "Portable";
-  }
-  return "?";
-}
 char const* to_string(TileOrder o) {
   switch (o) {
     case TileOrder::Auto: return "Auto";

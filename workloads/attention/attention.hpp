@@ -36,6 +36,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include "clc/kernel_choice.hpp"
 #include "clc/launch.hpp"
 #include "clc/status.hpp"
 
@@ -45,14 +46,15 @@ enum class DType : int { BF16 = 0, F16 = 1 };
 
 //! Which kernel runs. `Auto`: `Sm90` on an sm_90 device when TMA can read Q, K, V (and the build
 //! has sm_90a code), else `Portable`.
-enum class Kernel : int { Auto = 0, Sm90 = 1, Portable = 2 };
+//! The kernel to run (clc::KernelChoice, shared by every workload).
+using Kernel = KernelChoice;
+using clc::to_string;
 
 //! Order in which query blocks are handed out. `LongestFirst` reverses the query-block axis, so the
 //! most expensive causal tiles start first; `Forward` keeps it. `Auto`: LongestFirst when causal.
 enum class TileOrder : int { Auto = 0, LongestFirst = 1, Forward = 2 };
 
 char const* to_string(DType t);
-char const* to_string(Kernel k);
 char const* to_string(TileOrder o);
 
 //! Element strides of a [batch, seq, heads, head_dim] tensor (any values >= 0).

@@ -21,14 +21,6 @@ char const* to_string(DType t) {
   return "?";
 }
 char const* to_string(Layout l) { return l == Layout::RowMajor ? "RowMajor" : "ColMajor"; }
-char const* to_string(Kernel k) {
-  switch (k) {
-    case Kernel::Auto: return "Auto";
-    case Kernel::Sm90: return "Sm90";
-    case Kernel::Portable: return "Portable";
-  }
-  return "?";
-}
 std::size_t size_of(DType t) { return t == DType::F32 ? 4 : 2; }
 
 namespace {

@@ -26,6 +26,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include "clc/kernel_choice.hpp"
 #include "clc/launch.hpp"
 #include "clc/status.hpp"
 
@@ -33,11 +34,12 @@ namespace clc::gemm {
 
 enum class DType : int { BF16 = 0, F16 = 1, F32 = 2 };
 enum class Layout : int { RowMajor = 0, ColMajor = 1 };
-enum class Kernel : int { Auto = 0, Sm90 = 1, Portable = 2 };
+//! The kernel to run (clc::KernelChoice, shared by every workload).
+using Kernel = KernelChoice;
+using clc::to_string;
 
 char const* to_string(DType t);
 char const* to_string(Layout l);
-char const* to_string(Kernel k);
 std::size_t size_of(DType t);
 
 //! One GEMM problem. Leading dimensions and batch strides are in elements. With `batch == 1` the
