@@ -115,6 +115,16 @@ if has sanitize; then
       note "compute-sanitizer $tool (GEMM subset) rc=$?: $(grep -E 'ERROR SUMMARY' "$out/sanitizer.log" | tail -1)"
     done
   fi
+  # The attention subset (both kernels, varlen, the cu_seqlens contract, bad arguments): memcheck and synccheck.
+  att_bin="$build/tests/workloads/clc_attention_tests"
+  att_filter=${ATTENTION_SANITIZE_FILTER:-"Attention.CuSeqlensContractClamps:Attention.BadArgumentsWriteNothing:Attention.Varlen:Attention.UnalignedFallsBackToPortableAndSaysWhy"}
+  if [ -x "$att_bin" ]; then
+    for tool in memcheck synccheck; do
+      echo "=== compute-sanitizer --tool $tool $att_bin --gtest_filter=$att_filter" >>"$out/sanitizer.log"
+      compute-sanitizer --tool "$tool" --error-exitcode 9 "$att_bin" --gtest_filter="$att_filter" >>"$out/sanitizer.log" 2>&1
+      note "compute-sanitizer $tool (attention subset) rc=$?: $(grep -E 'ERROR SUMMARY' "$out/sanitizer.log" | tail -1)"
+    done
+  fi
   for extra in ${SANITIZE_EXTRA:-}; do
     compute-sanitizer --tool memcheck --error-exitcode 9 $extra >>"$out/sanitizer.log" 2>&1
     note "compute-sanitizer memcheck $extra rc=$?: $(grep -E 'ERROR SUMMARY' "$out/sanitizer.log" | tail -1)"
