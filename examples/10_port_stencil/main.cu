@@ -32,8 +32,9 @@ int main() {
     stencil::original::stencil5<<<grid, block, 0, s>>>(in, out, w, h);
     EX_CUDA(cudaGetLastError());
   };
+  // LaunchBounds: the original's occupancy (8 CTAs of 256 threads per SM; docs/porting.md, item 7).
   c.ported = [&](clc::SourceKind source, cudaStream_t s) {
-    return clc::port::launch<stencil::ported::stencil5>(grid, block, clc::port::options(0, s).with_source(source), in,
+    return clc::port::launch<stencil::ported::stencil5, clc::port::LaunchBounds<256, 8>>(grid, block, clc::port::options(0, s).with_source(source), in,
                                                         out, w, h);
   };
   int rc = clc_examples::run_port_case(c);

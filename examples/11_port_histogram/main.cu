@@ -46,8 +46,9 @@ int main() {
     histogram::original::histogram256<<<grid, block, 0, s>>>(data, n, partials, hist, blocks_done);
     EX_CUDA(cudaGetLastError());
   };
+  // LaunchBounds: the original's occupancy (8 CTAs of 256 threads per SM; docs/porting.md, item 7).
   c.ported = [&](clc::SourceKind source, cudaStream_t s) {
-    return clc::port::launch<histogram::ported::histogram256>(grid, block, clc::port::options(0, s).with_source(source),
+    return clc::port::launch<histogram::ported::histogram256, clc::port::LaunchBounds<256, 8>>(grid, block, clc::port::options(0, s).with_source(source),
                                                               data, n, partials, hist, blocks_done);
   };
   int rc = clc_examples::run_port_case(c);

@@ -30,8 +30,9 @@ int main() {
     transpose::original::transpose32<<<grid, block, 0, s>>>(in, out, rows, cols);
     EX_CUDA(cudaGetLastError());
   };
+  // LaunchBounds: the original's occupancy (8 CTAs of 256 threads per SM; docs/porting.md, item 7).
   c.ported = [&](clc::SourceKind source, cudaStream_t s) {
-    return clc::port::launch<transpose::ported::transpose32>(grid, block, clc::port::options(0, s).with_source(source),
+    return clc::port::launch<transpose::ported::transpose32, clc::port::LaunchBounds<256, 8>>(grid, block, clc::port::options(0, s).with_source(source),
                                                              in, out, rows, cols);
   };
   int rc = clc_examples::run_port_case(c);

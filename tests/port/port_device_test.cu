@@ -101,20 +101,27 @@ TEST(PortDevice, VirtualBlockMatchesTheOriginalIndices) {
     CUDA_OK(cudaGetLastError());
     CUDA_OK(cudaDeviceSynchronize());
     std::vector<unsigned> const ref = out.read();
-    for (SourceKind s : kSources) {
-      SCOPED_TRACE(std::string(clc::to_string(s)) + " grid " + std::to_string(sh.grid.x) + "x" +
-                   std::to_string(sh.grid.y) + "x" + std::to_string(sh.grid.z));
-      out.poison();
-      if (clc::port::threads_of(sh.block) == 1024) {
-        // The runtime's registers plus the body's exceed 64 per thread: a 1024-thread block needs the
-        // bound (docs/porting.md, item 7).
-        using Bounds = clc::port::LaunchBounds<1024>;
-        CLC_OK((clc::port::launch<index_ported, Bounds>(sh.grid, sh.block, clc::port::options().with_source(s), out.ptr)));
-      } else {
-        CLC_OK(clc::port::launch<index_ported>(sh.grid, sh.block, clc::port::options().with_source(s), out.ptr));
+    // Blocks per tile: automatic, 3 (the walk carries into y and z mid-tile) with 3 workers (many
+    // tiles per worker), and 64 (tiles larger than some grids).
+    for (int per : {0, 3, 64}) {
+      for (SourceKind s : kSources) {
+        SCOPED_TRACE(std::string(clc::to_string(s)) + " grid " + std::to_string(sh.grid.x) + "x" +
+                     std::to_string(sh.grid.y) + "x" + std::to_string(sh.grid.z) + " blocks_per_tile " +
+                     std::to_string(per));
+        out.poison();
+        clc::port::Options o = clc::port::options().with_source(s).with_blocks_per_tile(per);
+        if (per == 3) o.max_workers = 3;
+        if (clc::port::threads_of(sh.block) == 1024) {
+          // The runtime's registers plus the body's exceed 64 per thread: a 1024-thread block needs the
+          // bound (docs/porting.md, item 7).
+          using Bounds = clc::port::LaunchBounds<1024>;
+          CLC_OK((clc::port::launch<index_ported, Bounds>(sh.grid, sh.block, o, out.ptr)));
+        } else {
+          CLC_OK(clc::port::launch<index_ported>(sh.grid, sh.block, o, out.ptr));
+        }
+        CUDA_OK(cudaDeviceSynchronize());
+        EXPECT_TRUE(same_bits(out.read(), ref));
       }
-      CUDA_OK(cudaDeviceSynchronize());
-      EXPECT_TRUE(same_bits(out.read(), ref));
     }
   }
 }
@@ -140,13 +147,17 @@ TEST(PortDevice, StencilBitIdentical) {
     std::vector<float> const ref = out.read();
     for (SourceKind s : kSources) {
       for (bool check : {false, true}) {
-        SCOPED_TRACE(name_of(s, check) + " " + std::to_string(sz.w) + "x" + std::to_string(sz.h));
-        out.poison();
-        CLC_OK(clc::port::launch<stencil::ported::stencil5>(
-            grid, stencil::block(), clc::port::options().with_source(s).with_check_body(check), in.ptr, out.ptr, sz.w,
-            sz.h));
-        CUDA_OK(cudaDeviceSynchronize());
-        EXPECT_TRUE(same_bits(out.read(), ref));
+        for (int per : {1, 5}) {  // 5 blocks per tile: the body's barrier and shared memory across blocks of a tile
+          SCOPED_TRACE(name_of(s, check) + " " + std::to_string(sz.w) + "x" + std::to_string(sz.h) +
+                       " blocks_per_tile " + std::to_string(per));
+          out.poison();
+          CLC_OK(clc::port::launch<stencil::ported::stencil5>(
+              grid, stencil::block(),
+              clc::port::options().with_source(s).with_check_body(check).with_blocks_per_tile(per), in.ptr, out.ptr,
+              sz.w, sz.h));
+          CUDA_OK(cudaDeviceSynchronize());
+          EXPECT_TRUE(same_bits(out.read(), ref));
+        }
       }
     }
   }

@@ -1,6 +1,7 @@
 // clc::port's pure functions: the virtual thread index is the inverse of CUDA's x-fastest block
-// linearisation, the tile space of an original grid has one tile per block in launch order, and the
+// linearisation, the tiles of an original grid run every block once in launch order, and the
 // shape checks name the bad argument. Host only: no GPU needed.
+#include <algorithm>
 #include <set>
 #include <string>
 #include <tuple>
@@ -38,6 +39,27 @@ TEST(PortMapping, ThreadOfIsTheInverseOfCudaLinearisation) {
   }
 }
 
+TEST(PortMapping, PrecomputedDivisionsGiveThreadOf) {
+  // The ported kernel's form (FastDiv by block.x and block.x * block.y) against thread_of, for every
+  // block shape of up to 1024 threads with x, y in a spread of sizes (z follows).
+  for (unsigned bx : {1u, 2u, 3u, 5u, 7u, 8u, 31u, 32u, 33u, 64u, 96u, 100u, 128u, 255u, 256u, 333u, 512u, 1000u, 1024u}) {
+    for (unsigned by : {1u, 2u, 3u, 4u, 7u, 8u, 16u, 31u, 32u, 64u, 1024u}) {
+      if (bx * by > 1024u) continue;
+      for (unsigned bz : {1u, 2u, 3u, 64u}) {
+        if (bx * by * bz > 1024u) continue;
+        dim3 const block(bx, by, bz);
+        clc::FastDiv const div_x(bx), div_xy(bx * by);
+        for (unsigned linear = 0; linear < bx * by * bz; ++linear) {
+          uint3 const want = clc::port::thread_of(linear, block);
+          uint3 const got = clc::port::thread_of(linear, div_x, div_xy);
+          ASSERT_TRUE(got.x == want.x && got.y == want.y && got.z == want.z)
+              << "block " << bx << "x" << by << "x" << bz << " thread " << linear;
+        }
+      }
+    }
+  }
+}
+
 TEST(PortMapping, WarpsHoldTheSameThreadsAsTheOriginalBlock) {
   // Lane = linear % 32 in both launches, so warp-synchronous code (shuffles, ballots) is unchanged.
   dim3 const block(16, 4, 2);
@@ -47,35 +69,67 @@ TEST(PortMapping, WarpsHoldTheSameThreadsAsTheOriginalBlock) {
   }
 }
 
-TEST(PortMapping, TileSpaceHasOneTilePerBlockInLaunchOrder) {
-  dim3 const grid(7, 5, 3);
-  clc::TileSpace const ts = clc::port::tile_space_of(grid);
-  EXPECT_EQ(ts.x, 7);
-  EXPECT_EQ(ts.y, 5);
-  EXPECT_EQ(ts.z, 3);
-  EXPECT_EQ(ts.tiles(), 105);
-  EXPECT_EQ(ts.cluster_size(), 1);
-  EXPECT_FALSE(ts.linearized());
-  // Cluster index L is the block's linear index (x fastest), and its tile is that block.
-  clc::TileMap const m(ts);
-  int L = 0;
-  for (int z = 0; z < 3; ++z)
-    for (int y = 0; y < 5; ++y)
-      for (int x = 0; x < 7; ++x, ++L) {
-        clc::WorkTile const t = m.tile_of(L, 0, 0);
-        ASSERT_TRUE(t.valid);
-        EXPECT_EQ(t.x, x);
-        EXPECT_EQ(t.y, y);
-        EXPECT_EQ(t.z, z);
-        EXPECT_EQ(m.cluster_index_of_slot(x, y, z), L);
+TEST(PortMapping, TilesRunEveryBlockOnceInLaunchOrder) {
+  // The kernel's walk (block_of for a tile's first block, then next_block) over every tile of
+  // tile_space_of(grid, n) visits each original block once, in launch order (x fastest).
+  for (dim3 const grid : {dim3(7, 5, 3), dim3(1), dim3(1000), dim3(3, 1, 7), dim3(33, 65, 2)}) {
+    for (int n : {1, 2, 3, 4, 32, 1024}) {
+      clc::TileSpace const ts = clc::port::tile_space_of(grid, n);
+      std::int64_t const blocks = clc::port::blocks_of(grid);
+      EXPECT_EQ(ts.tiles(), (blocks + n - 1) / n);
+      EXPECT_EQ(ts.y, 1);
+      EXPECT_EQ(ts.z, 1);
+      EXPECT_EQ(ts.cluster_size(), 1);
+      EXPECT_FALSE(ts.linearized());
+      clc::FastDiv const div_gx(grid.x), div_gxy(grid.x * grid.y);
+      unsigned expected = 0;  // the next block's linear number in launch order
+      for (int t = 0; t < ts.tiles(); ++t) {
+        unsigned b = unsigned(t) * unsigned(n);
+        unsigned const end = unsigned(std::min<std::int64_t>(b + n, blocks));
+        uint3 idx = clc::port::block_of(b, div_gx, div_gxy);
+        for (; b < end; ++b, clc::port::next_block(idx, grid)) {
+          ASSERT_EQ(b, expected);
+          ASSERT_EQ(idx.x + grid.x * (idx.y + grid.y * idx.z), expected) << "tile " << t << " n " << n;
+          ASSERT_LT(idx.x, grid.x);
+          ASSERT_LT(idx.y, grid.y);
+          ASSERT_LT(idx.z, grid.z);
+          ++expected;
+        }
       }
+      EXPECT_EQ(expected, blocks);
+    }
+  }
 }
 
 TEST(PortMapping, LargestOriginalGridsStayUnlinearised) {
-  clc::TileSpace const ts = clc::port::tile_space_of(dim3(4, 65535, 1));
-  EXPECT_FALSE(ts.linearized());
+  EXPECT_FALSE(clc::port::tile_space_of(dim3(4, 65535, 1)).linearized());
+  EXPECT_FALSE(clc::port::tile_space_of(dim3(2147483647u)).linearized());
+  EXPECT_EQ(clc::port::tile_space_of(dim3(2147483647u), 32).tiles(), (2147483647ll + 31) / 32);
   EXPECT_TRUE(clc::port::validate_shape(dim3(4, 65535, 1), dim3(32)).ok());
   EXPECT_TRUE(clc::port::validate_shape(dim3(2147483647u), dim3(32)).ok());
+}
+
+TEST(PortMapping, BlocksPerTileAutomaticAndChecked) {
+  EXPECT_EQ(clc::port::auto_blocks_per_tile(1), 1);
+  EXPECT_EQ(clc::port::auto_blocks_per_tile(65792), 1);
+  EXPECT_EQ(clc::port::auto_blocks_per_tile(131072), 1);
+  EXPECT_EQ(clc::port::auto_blocks_per_tile(131073), 8);
+  EXPECT_EQ(clc::port::auto_blocks_per_tile(195313), 11);
+  EXPECT_EQ(clc::port::auto_blocks_per_tile(2147483647), 32);
+  int n = -1;
+  ASSERT_TRUE(clc::port::blocks_per_tile_for(clc::port::Options(), dim3(250, 751), &n).ok());
+  EXPECT_EQ(n, 11);
+  ASSERT_TRUE(clc::port::blocks_per_tile_for(clc::port::Options().with_blocks_per_tile(5), dim3(250, 751), &n).ok());
+  EXPECT_EQ(n, 5);
+  clc::port::Options traced;
+  traced.trace = reinterpret_cast<clc::TileTraceRecord*>(16);  // only compared with nullptr here
+  ASSERT_TRUE(clc::port::blocks_per_tile_for(traced, dim3(250, 751), &n).ok());
+  EXPECT_EQ(n, 1) << "a trace records one tile per original block";
+  expect_invalid(clc::port::blocks_per_tile_for(traced.with_blocks_per_tile(2), dim3(8), &n), "options.blocks_per_tile");
+  expect_invalid(clc::port::blocks_per_tile_for(clc::port::Options().with_blocks_per_tile(-1), dim3(8), &n),
+                 "options.blocks_per_tile");
+  expect_invalid(clc::port::blocks_per_tile_for(clc::port::Options().with_blocks_per_tile(1025), dim3(8), &n),
+                 "options.blocks_per_tile");
 }
 
 TEST(PortMapping, VirtualBlockCarriesTheOriginalShapes) {

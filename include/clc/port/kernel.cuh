@@ -1,6 +1,10 @@
 //! @file port/kernel.cuh
 //! @brief The runtime's kernel for a ported body: the block-level worker (worker.cuh) calling the
-//! body with a virtual block per tile, plus the check mode (`Options::check_body`).
+//! body with a virtual block per tile, plus the check mode (`Options::check_body`), which is a
+//! separate instance of the kernel: the checks' code, and the call into it, cost the normal kernel
+//! no registers and no stack (with the check's call in the loop, the stencil port of
+//! examples/10_port_stencil took 62 registers under Ticket and stored its virtual block to local
+//! memory on every tile; without it, 48 and none).
 #pragma once
 
 #include <cstdint>
@@ -32,8 +36,14 @@ struct PortParams {
   dim3 grid;                 //!< the original grid (what vb.dim reports)
   dim3 block;                //!< the original block shape (what vb.block reports)
   unsigned dynamic_smem_bytes = 0;
-  bool check_body = false;
+  FastDiv div_x;   //!< by block.x: a thread's index in the original block without a division
+  FastDiv div_xy;  //!< by block.x * block.y
+  unsigned blocks = 1;           //!< original blocks: grid.x * grid.y * grid.z
+  unsigned blocks_per_tile = 1;  //!< tile t runs original blocks [t.x * blocks_per_tile, +blocks_per_tile)
+  FastDiv div_gx;   //!< by grid.x: an original block's index from its linear number
+  FastDiv div_gxy;  //!< by grid.x * grid.y
 };
+
 
 //! Check mode: fill the dynamic shared memory with 0xFF bytes (NaN as float, -1 as int), so a body
 //! that reads what an earlier tile left there reads garbage every time, not only sometimes.
@@ -47,8 +57,8 @@ inline __noinline__ CLC_DEVICE void poison_dynamic_smem(unsigned dynamic_smem_by
 
 //! Check mode, after one thread returned from the body of a tile: wait until every thread of the CTA
 //! has returned from it (`returned` reaches `expected`), then poison the dynamic shared memory.
-inline __noinline__ CLC_DEVICE void check_after_body(VirtualBlock const& vb, unsigned long long* returned,
-                                        unsigned dynamic_smem_bytes) {
+inline __noinline__ CLC_DEVICE void check_after_body(uint3 idx, uint3 thread, unsigned threads,
+                                                     unsigned long long* returned, unsigned dynamic_smem_bytes) {
   // Release: this thread's shared-memory accesses in the body happen before its count is seen, so
   // no thread poisons a word another thread still reads.
   __threadfence_block();
@@ -63,13 +73,12 @@ inline __noinline__ CLC_DEVICE void check_after_body(VirtualBlock const& vb, uns
   while (*static_cast<unsigned long long volatile*>(returned) < expected) {
     if (clc::detail::globaltimer_ns() - t0 > CLC_PORT_CHECK_TIMEOUT_NS) {
       unsigned long long const seen = *static_cast<unsigned long long volatile*>(returned);
-      unsigned const threads = unsigned(threads_of(vb.block));
       // Device-side diagnostic of an opt-in debug mode (like a device assert): the trap makes the
       // context unusable, so a message is the only way to name the tile and thread.
       printf("clc::port check_body: tile (%u,%u,%u): thread (%u,%u,%u) returned from the body but only %llu of %u "
              "threads did within the timeout: a `return` (or exit) before a __syncthreads() the other threads "
              "still wait on? See docs/porting.md\n",
-             vb.idx.x, vb.idx.y, vb.idx.z, vb.thread.x, vb.thread.y, vb.thread.z,
+             idx.x, idx.y, idx.z, thread.x, thread.y, thread.z,
              seen - (expected - threads), threads);
       __trap();
     }
@@ -81,51 +90,67 @@ inline __noinline__ CLC_DEVICE void check_after_body(VirtualBlock const& vb, uns
   // The runtime's barrier after this tile orders the poison before the next tile's body.
 }
 
-template <class Body, class Source, int Stages>
+template <class Body, class Source, int Stages, bool Check>
 CLC_DEVICE CLC_FORCEINLINE void run_ported(PortParams<Body> const& p) {
   __shared__ typename Scheduler<Source, Stages>::SharedStorage storage;
   __shared__ unsigned long long returned;  // check mode: body returns counted over all tiles so far
   Scheduler<Source, Stages> sched(storage, p.sched, blockDim.x / 32u);
-  if (threadIdx.x == 0) returned = 0;
-  if (p.check_body) poison_dynamic_smem(p.dynamic_smem_bytes);
-  sched.init();  // its cluster barrier also makes `returned = 0` and the poison visible to the whole CTA
+  if constexpr (Check) {
+    if (threadIdx.x == 0) returned = 0;
+    poison_dynamic_smem(p.dynamic_smem_bytes);
+  }
+  // A ported launch has 1-CTA clusters: with a source that keeps no shared state (Static, Single)
+  // and no check mode, init's and finish's barriers order nothing and only add to a short CTA's life.
+  constexpr bool barriers = Source::fetches || Check;
+  if constexpr (barriers) sched.init();  // its barrier also makes `returned = 0` and the poison visible
   auto body = [&](WorkTile const& t) {
-    // The thread's position in the original block is recomputed per tile (from threadIdx and the
-    // block shape in kernel-parameter space): kept across tiles it would cost registers in every
-    // ported kernel, whose occupancy should match the original's.
-    VirtualBlock const vb = virtual_block_of(t, p.grid, p.block, thread_of(threadIdx.x, p.block));
-    p.body(vb);
-    // run_block puts a __syncthreads after this lambda: shared memory is free for the next tile.
-    if (p.check_body) check_after_body(vb, &returned, p.dynamic_smem_bytes);
+    // Tile t.x is the run of original blocks [t.x * blocks_per_tile, ...) in launch order (x fastest):
+    // several short blocks per tile spread the runtime's per-tile work (the tile's decode, the
+    // claim) over them; the blocks of one tile are separated by a barrier like tiles are.
+    unsigned b = unsigned(t.x) * p.blocks_per_tile;
+    unsigned const end = min(b + p.blocks_per_tile, p.blocks);
+    VirtualBlock vb;
+    vb.idx = block_of(b, p.div_gx, p.div_gxy);
+    vb.dim = p.grid;
+    vb.block = p.block;
+    vb.thread = thread_of(threadIdx.x, p.div_x, p.div_xy);
+    while (true) {
+      p.body(vb);
+      if constexpr (Check)
+        check_after_body(vb.idx, vb.thread, unsigned(threads_of(vb.block)), &returned, p.dynamic_smem_bytes);
+      if (++b >= end) break;  // run_block puts a __syncthreads after this lambda
+      __syncthreads();        // the block's shared memory is free for the next block
+      next_block(vb.idx, p.grid);
+    }
   };
   clc::detail::run_block(sched, body);
-  sched.finish();
+  if constexpr (barriers) sched.finish();
 }
 
 }  // namespace detail
 
 //! The runtime's kernel for a ported body (no launch bounds: the compiler chooses registers as it
-//! would have for the original kernel without `__launch_bounds__`).
-template <class Body, class Source, int Stages>
+//! would have for the original kernel without `__launch_bounds__`). `Check`: the check mode.
+template <class Body, class Source, int Stages, bool Check>
 __global__ void port_kernel(__grid_constant__ detail::PortParams<Body> const p) {
-  detail::run_ported<Body, Source, Stages>(p);
+  detail::run_ported<Body, Source, Stages, Check>(p);
 }
 
 //! Same, carrying the original kernel's `__launch_bounds__`.
-template <class Body, class Source, int Stages, int MaxThreads, int MinBlocks>
+template <class Body, class Source, int Stages, bool Check, int MaxThreads, int MinBlocks>
 __global__ void __launch_bounds__(MaxThreads, MinBlocks)
     port_kernel_bounded(__grid_constant__ detail::PortParams<Body> const p) {
-  detail::run_ported<Body, Source, Stages>(p);
+  detail::run_ported<Body, Source, Stages, Check>(p);
 }
 
 namespace detail {
 
-template <class Body, class Source, int Stages, class Bounds>
+template <class Body, class Source, int Stages, class Bounds, bool Check = false>
 constexpr auto port_kernel_for() {
   if constexpr (Bounds::max_threads == 0) {
-    return &port_kernel<Body, Source, Stages>;
+    return &port_kernel<Body, Source, Stages, Check>;
   } else {
-    return &port_kernel_bounded<Body, Source, Stages, Bounds::max_threads, Bounds::min_blocks>;
+    return &port_kernel_bounded<Body, Source, Stages, Check, Bounds::max_threads, Bounds::min_blocks>;
   }
 }
 

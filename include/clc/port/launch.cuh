@@ -55,13 +55,16 @@ Error launch(Body const& body, dim3 original_grid, dim3 original_block, Options 
   LaunchOptions lo;
   CLC_TRY(to_launch_options(opts, original_block, &lo));
   CLC_TRY(validate(lo));
-  TileSpace const tiles = tile_space_of(original_grid);
+  int per_tile = 1;
+  CLC_TRY(blocks_per_tile_for(opts, original_grid, &per_tile));
+  TileSpace const tiles = tile_space_of(original_grid, per_tile);
   SourceKind src = SourceKind::Auto;
   CLC_TRY(resolve_auto_source(lo.source, detail::port_kernel_for<Body, source::Ticket, Stages, Bounds>(), tiles, &src,
                               lo.grid));
   return clc::with_source(src, [&](auto tag) -> Error {
     using Source = decltype(tag);
-    auto kernel = detail::port_kernel_for<Body, Source, Stages, Bounds>();
+    auto const kernel = opts.check_body ? detail::port_kernel_for<Body, Source, Stages, Bounds, true>()
+                                        : detail::port_kernel_for<Body, Source, Stages, Bounds, false>();
     // The runtime adds registers to the body's; a large original block may no longer fit. Say so in
     // porting terms before the generic check of prepare_launch.
     cudaFuncAttributes attr{};
@@ -79,7 +82,10 @@ Error launch(Body const& body, dim3 original_grid, dim3 original_block, Options 
         kernel, tiles, lo,
         [&](SchedulerParams const& sched) {
           return detail::PortParams<Body>{body, sched, original_grid, original_block,
-                                          static_cast<unsigned>(opts.dynamic_smem_bytes), opts.check_body};
+                                          static_cast<unsigned>(opts.dynamic_smem_bytes), FastDiv(original_block.x),
+                                          FastDiv(original_block.x * original_block.y),
+                                          unsigned(blocks_of(original_grid)), unsigned(per_tile),
+                                          FastDiv(original_grid.x), FastDiv(original_grid.x * original_grid.y)};
         },
         info);
   });

@@ -24,12 +24,44 @@ struct Options : ScheduleOptions {  // the schedule; `trace` holds grid.x*grid.y
   //! with its tile and thread, then the kernel traps), and the dynamic shared memory is filled with
   //! 0xFF bytes between tiles (a body that reads state left by the previous tile reads NaN / -1).
   bool check_body = false;
+  //! Original blocks per runtime tile, consecutive in launch order; the CTA runs them one after the
+  //! other with a barrier between them, as it runs tiles. Several short blocks per tile spread the
+  //! runtime's per-tile work (decoding the tile, the claim) over them. 0 = automatic:
+  //! `auto_blocks_per_tile` (1 with a trace, whose records are then one per original block).
+  int blocks_per_tile = 0;
 
   // -- builder helpers, so a ported launch reads like the original one ----------------------------
   Options& with_source(SourceKind s) { source = s; return *this; }
   Options& with_grid_mode(GridMode m) { grid = m; return *this; }
   Options& with_check_body(bool on = true) { check_body = on; return *this; }
+  Options& with_blocks_per_tile(int n) { blocks_per_tile = n; return *this; }
 };
+
+//! The automatic blocks per tile: one block per tile up to 131072 blocks, above that one per 16384
+//! blocks (8 just above), at most 32, so at least 16384 tiles remain: many per worker, and the schedule
+//! still balances around other work on the GPU. Measured on the H200 (docs/porting.md): a grid of
+//! ~190k blocks of 256 elements (stencil, elementwise) ran 1.3-1.7x faster with 11 blocks per tile
+//! than with 1; a transpose of 66k blocks of 1024 elements ran 1.24x slower with 4 than with 1.
+inline constexpr int auto_blocks_per_tile(std::int64_t blocks) {
+  if (blocks <= 131072) return 1;
+  std::int64_t const n = blocks / 16384;
+  return n > 32 ? 32 : int(n);
+}
+
+//! The blocks per tile of a launch (options.blocks_per_tile, or the automatic choice).
+inline Error blocks_per_tile_for(Options const& opts, dim3 grid, int* out) {
+  if (out == nullptr) return invalid_argument("blocks_per_tile_for: out must not be null");
+  if (opts.blocks_per_tile < 0 || opts.blocks_per_tile > 1024)
+    return invalid_argument("options.blocks_per_tile (" + std::to_string(opts.blocks_per_tile) +
+                            ") must be 0 (automatic) or between 1 and 1024");
+  if (opts.trace != nullptr && opts.blocks_per_tile > 1)
+    return invalid_argument("options.blocks_per_tile (" + std::to_string(opts.blocks_per_tile) +
+                            ") must be 0 or 1 with options.trace, which records one tile per original block");
+  int n = opts.blocks_per_tile;
+  if (n == 0) n = opts.trace != nullptr ? 1 : auto_blocks_per_tile(blocks_of(grid));
+  *out = n;
+  return success();
+}
 
 //! The options of an original `<<<grid, block, dynamic_smem_bytes, stream>>>` launch.
 inline Options options(std::size_t dynamic_smem_bytes = 0, cudaStream_t stream = nullptr) {

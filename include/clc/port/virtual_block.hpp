@@ -11,6 +11,7 @@
 
 #include "../config.cuh"
 #include "../status.hpp"
+#include "../tile_map.cuh"
 #include "../tile_space.cuh"
 #include "../work_tile.cuh"
 
@@ -39,14 +40,51 @@ CLC_HOST_DEVICE constexpr uint3 thread_of(unsigned linear, dim3 block) {
   return uint3{x, rest % block.y, rest / block.y};
 }
 
+//! thread_of with the divisions precomputed: `div_x` divides by block.x, `div_xy` by block.x * block.y
+//! (what the ported kernel uses per tile; the host tests check it against thread_of).
+CLC_HOST_DEVICE constexpr uint3 thread_of(unsigned linear, FastDiv const& div_x, FastDiv const& div_xy) {
+  unsigned const z = div_xy.div(linear);
+  unsigned const xy = linear - z * div_xy.divisor();
+  unsigned const y = div_x.div(xy);
+  return uint3{xy - y * div_x.divisor(), y, z};
+}
+
 //! Inverse of thread_of.
 CLC_HOST_DEVICE constexpr unsigned linear_thread_of(uint3 t, dim3 block) {
   return t.x + block.x * (t.y + block.y * t.z);
 }
 
-//! The tiles of an original grid: one tile per original block, raster along x (the order in which a
-//! plain launch hands out blocks), 1-CTA clusters.
-CLC_HOST_DEVICE constexpr TileSpace tile_space_of(dim3 grid) { return TileSpace(int(grid.x), int(grid.y), int(grid.z)); }
+//! Blocks of an original grid.
+CLC_HOST_DEVICE constexpr std::int64_t blocks_of(dim3 grid) {
+  return std::int64_t(grid.x) * std::int64_t(grid.y) * std::int64_t(grid.z);
+}
+
+//! The tiles of an original grid: tile t runs the original blocks t * blocks_per_tile, ... (their
+//! linear numbers in launch order, x fastest; the last tile may run fewer), 1-D, 1-CTA clusters.
+//! Tiles are handed out in that order, as a plain launch hands out blocks.
+CLC_HOST_DEVICE constexpr TileSpace tile_space_of(dim3 grid, int blocks_per_tile = 1) {
+  return TileSpace(int((blocks_of(grid) + blocks_per_tile - 1) / blocks_per_tile), 1, 1);
+}
+
+//! The original block whose linear number (launch order, x fastest) is `b`; `div_gx` divides by
+//! grid.x, `div_gxy` by grid.x * grid.y.
+CLC_HOST_DEVICE constexpr uint3 block_of(unsigned b, FastDiv const& div_gx, FastDiv const& div_gxy) {
+  unsigned const z = div_gxy.div(b);
+  unsigned const r = b - z * div_gxy.divisor();
+  unsigned const y = div_gx.div(r);
+  return uint3{r - y * div_gx.divisor(), y, z};
+}
+
+//! The next original block in launch order (x fastest).
+CLC_HOST_DEVICE constexpr void next_block(uint3& idx, dim3 grid) {
+  if (++idx.x == grid.x) {
+    idx.x = 0;
+    if (++idx.y == grid.y) {
+      idx.y = 0;
+      ++idx.z;
+    }
+  }
+}
 
 //! The virtual block of a tile.
 CLC_HOST_DEVICE constexpr VirtualBlock virtual_block_of(WorkTile const& t, dim3 grid, dim3 block, uint3 thread) {
