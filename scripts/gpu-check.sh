@@ -105,26 +105,25 @@ if has sanitize; then
   rc=$?
   note "compute-sanitizer racecheck (1-CTA, documented pair filtered) rc=$rc in $((SECONDS - t0)) s: $(grep -E '^racecheck_filter: (ok|FAIL)' "$out/sanitizer.log" | tail -1)"
   gzip -f "$out/racecheck-one-cta.log"
-  # The GEMM's subset (both tile widths and both epilogues): memcheck and synccheck.
-  gemm_bin="$build/tests/workloads/clc_gemm_tests"
-  gemm_filter=${GEMM_SANITIZE_FILTER:-"Gemm.TileWidthsAndEpilogues_Sm90:Gemm.EdgeShapes:Gemm.BadArguments:Gemm.EverySourceAndCluster_Sm90"}
-  if [ -x "$gemm_bin" ]; then
+  # A workload's subset under memcheck and synccheck: subset LABEL BINARY FILTER.
+  subset() {
+    local label=$1 bin=$2 filter=$3 tool
+    [ -x "$bin" ] || return 0
     for tool in memcheck synccheck; do
-      echo "=== compute-sanitizer --tool $tool $gemm_bin --gtest_filter=$gemm_filter" >>"$out/sanitizer.log"
-      compute-sanitizer --tool "$tool" --error-exitcode 9 "$gemm_bin" --gtest_filter="$gemm_filter" >>"$out/sanitizer.log" 2>&1
-      note "compute-sanitizer $tool (GEMM subset) rc=$?: $(grep -E 'ERROR SUMMARY' "$out/sanitizer.log" | tail -1)"
+      echo "=== compute-sanitizer --tool $tool $bin --gtest_filter=$filter" >>"$out/sanitizer.log"
+      compute-sanitizer --tool "$tool" --error-exitcode 9 "$bin" --gtest_filter="$filter" >>"$out/sanitizer.log" 2>&1
+      note "compute-sanitizer $tool ($label subset) rc=$?: $(grep -E 'ERROR SUMMARY' "$out/sanitizer.log" | tail -1)"
     done
-  fi
-  # The attention subset (both kernels, varlen, the cu_seqlens contract, bad arguments): memcheck and synccheck.
-  att_bin="$build/tests/workloads/clc_attention_tests"
-  att_filter=${ATTENTION_SANITIZE_FILTER:-"Attention.CuSeqlensContractClamps:Attention.BadArgumentsWriteNothing:Attention.Varlen:Attention.UnalignedFallsBackToPortableAndSaysWhy"}
-  if [ -x "$att_bin" ]; then
-    for tool in memcheck synccheck; do
-      echo "=== compute-sanitizer --tool $tool $att_bin --gtest_filter=$att_filter" >>"$out/sanitizer.log"
-      compute-sanitizer --tool "$tool" --error-exitcode 9 "$att_bin" --gtest_filter="$att_filter" >>"$out/sanitizer.log" 2>&1
-      note "compute-sanitizer $tool (attention subset) rc=$?: $(grep -E 'ERROR SUMMARY' "$out/sanitizer.log" | tail -1)"
-    done
-  fi
+  }
+  # GEMM: both tile widths and both epilogues.
+  subset GEMM "$build/tests/workloads/clc_gemm_tests" \
+    "${GEMM_SANITIZE_FILTER:-Gemm.TileWidthsAndEpilogues_Sm90:Gemm.EdgeShapes:Gemm.BadArguments:Gemm.EverySourceAndCluster_Sm90}"
+  # Attention: both kernels, varlen, the cu_seqlens contract, bad arguments.
+  subset attention "$build/tests/workloads/clc_attention_tests" \
+    "${ATTENTION_SANITIZE_FILTER:-Attention.CuSeqlensContractClamps:Attention.BadArgumentsWriteNothing:Attention.Varlen:Attention.UnalignedFallsBackToPortableAndSaysWhy}"
+  # clc::port: the virtual block and the block walk (3-D grids, blocks per tile), check mode.
+  subset port "$build/tests/port/clc_port_device_tests" \
+    "${PORT_SANITIZE_FILTER:-PortDevice.VirtualBlockMatchesTheOriginalIndices:PortDevice.StencilBitIdentical:PortDevice.CheckModePoisonsDynamicSharedMemoryBetweenTiles}"
   for extra in ${SANITIZE_EXTRA:-}; do
     compute-sanitizer --tool memcheck --error-exitcode 9 $extra >>"$out/sanitizer.log" 2>&1
     note "compute-sanitizer memcheck $extra rc=$?: $(grep -E 'ERROR SUMMARY' "$out/sanitizer.log" | tail -1)"
