@@ -426,6 +426,25 @@ def _ranged(kind, lo, hi):
     return parse
 
 
+def no_device(tool, args):
+    """True when nothing can be measured here (no PyTorch or no CUDA device): says why, and writes a
+    JSON that says so when args.json is set."""
+    why = None
+    if torch is None:
+        why = "PyTorch is not available (" + _TORCH_ERROR + ")"
+    elif not torch.cuda.is_available():
+        why = "no CUDA device"
+    if why is None:
+        return False
+    print(f"{tool}: {why}; nothing to measure")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"schema_version": 1, "tool": tool, "commit": args.commit,
+                       "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
+                       "status": "no device", "why": why}, f, indent=1)
+    return True
+
+
 def geomean(xs):
     xs = [x for x in xs if x and x > 0]
     return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
@@ -449,18 +468,7 @@ def main():
     p.add_argument("--csv", default="", help="also write one row per shape as CSV")
     p.add_argument("--device", type=_ranged(int, 0, 1023), default=0, help="CUDA device ordinal (default 0)")
     args = p.parse_args()
-    why = None
-    if torch is None:
-        why = "PyTorch is not available (" + _TORCH_ERROR + ")"
-    elif not torch.cuda.is_available():
-        why = "no CUDA device"
-    if why:
-        print(f"clc-bench attention: {why}; nothing to measure")
-        if args.json:
-            with open(args.json, "w") as f:
-                json.dump({"schema_version": 1, "tool": "clc-bench attention", "commit": args.commit,
-                           "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
-                           "status": "no device", "why": why}, f, indent=1)
+    if no_device("clc-bench attention", args):
         return 0
     torch.cuda.set_device(args.device)
     clc = Clc(args.lib)

@@ -293,18 +293,7 @@ def main():
     p.add_argument("--device", type=_ranged(int, 0, 1023), default=0, help="CUDA device ordinal (default 0)")
     p.add_argument("--csv", default="", help="also write one row per shape and library as CSV")
     args = p.parse_args()
-    why = None
-    if torch is None:
-        why = "PyTorch is not available (" + _TORCH_ERROR + ")"
-    elif not torch.cuda.is_available():
-        why = "no CUDA device"
-    if why:
-        print(f"torch_bench: {why}; nothing to measure")
-        if args.json:
-            with open(args.json, "w") as f:
-                json.dump({"schema_version": 1, "tool": "bench/torch_bench.py", "commit": args.commit,
-                           "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
-                           "status": "no device", "why": why}, f, indent=1)
+    if attention_bench.no_device("bench/torch_bench.py", args):
         return 0
     torch.cuda.set_device(args.device)
     import clc_torch
