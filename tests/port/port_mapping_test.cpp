@@ -133,12 +133,7 @@ TEST(PortMapping, BlocksPerTileAutomaticAndChecked) {
 }
 
 TEST(PortMapping, VirtualBlockCarriesTheOriginalShapes) {
-  clc::WorkTile t;
-  t.x = 3;
-  t.y = 4;
-  t.z = 5;
-  t.valid = true;
-  clc::VirtualBlock const vb = clc::port::virtual_block_of(t, dim3(10, 20, 30), dim3(8, 4, 2), uint3{1, 2, 1});
+  clc::VirtualBlock const vb = clc::port::virtual_block_of(uint3{3, 4, 5}, dim3(10, 20, 30), dim3(8, 4, 2), uint3{1, 2, 1});
   EXPECT_EQ(vb.idx.x, 3u);
   EXPECT_EQ(vb.idx.y, 4u);
   EXPECT_EQ(vb.idx.z, 5u);

@@ -44,7 +44,6 @@ struct PortParams {
   FastDiv div_gxy;  //!< by grid.x * grid.y
 };
 
-
 //! Check mode: fill the dynamic shared memory with 0xFF bytes (NaN as float, -1 as int), so a body
 //! that reads what an earlier tile left there reads garbage every time, not only sometimes.
 inline __noinline__ CLC_DEVICE void poison_dynamic_smem(unsigned dynamic_smem_bytes) {
@@ -109,11 +108,8 @@ CLC_DEVICE CLC_FORCEINLINE void run_ported(PortParams<Body> const& p) {
     // claim) over them; the blocks of one tile are separated by a barrier like tiles are.
     unsigned b = unsigned(t.x) * p.blocks_per_tile;
     unsigned const end = min(b + p.blocks_per_tile, p.blocks);
-    VirtualBlock vb;
-    vb.idx = block_of(b, p.div_gx, p.div_gxy);
-    vb.dim = p.grid;
-    vb.block = p.block;
-    vb.thread = thread_of(threadIdx.x, p.div_x, p.div_xy);
+    VirtualBlock vb = virtual_block_of(block_of(b, p.div_gx, p.div_gxy), p.grid, p.block,
+                                       thread_of(threadIdx.x, p.div_x, p.div_xy));
     while (true) {
       p.body(vb);
       if constexpr (Check)

@@ -86,10 +86,10 @@ CLC_HOST_DEVICE constexpr void next_block(uint3& idx, dim3 grid) {
   }
 }
 
-//! The virtual block of a tile.
-CLC_HOST_DEVICE constexpr VirtualBlock virtual_block_of(WorkTile const& t, dim3 grid, dim3 block, uint3 thread) {
+//! The virtual block of original block `idx`.
+CLC_HOST_DEVICE constexpr VirtualBlock virtual_block_of(uint3 idx, dim3 grid, dim3 block, uint3 thread) {
   VirtualBlock vb;
-  vb.idx = uint3{unsigned(t.x), unsigned(t.y), unsigned(t.z)};
+  vb.idx = idx;
   vb.dim = grid;
   vb.thread = thread;
   vb.block = block;
