@@ -190,6 +190,7 @@ TEST(PortOptions, LaunchOptionsKeepTheOriginalLaunch) {
   EXPECT_EQ(lo.stream, s);
   EXPECT_EQ(lo.source, clc::SourceKind::Static);
   EXPECT_EQ(lo.grid, clc::GridMode::EveryTile);
+  EXPECT_EQ(lo.max_grain, 1) << "a port claims one tile at a time unless asked otherwise";
   EXPECT_FALSE(o.check_body);
   EXPECT_TRUE(clc::port::Options().with_check_body().check_body);
 }

@@ -92,6 +92,12 @@ inline Error to_launch_options(Options const& opts, dim3 block, LaunchOptions* o
   lo.block_threads = int(threads_of(block));
   lo.dynamic_smem_bytes = opts.dynamic_smem_bytes;
   lo.stream = opts.stream;
+  // Claims of one tile each by default: tiles then start in launch order, as a plain grid's blocks
+  // do, which keeps neighbouring blocks' memory traffic together (on the H200 the transpose port
+  // under Ticket took 0.385 ms with claims of up to 64 tiles and 0.304 with one tile per claim, the
+  // original 0.235: bench/results/h200-port-grain-experiment.txt, run B). blocks_per_tile amortises
+  // the claims instead. An explicit max_grain is kept.
+  if (opts.max_grain == 0) lo.max_grain = 1;
   if (opts.dynamic_smem_bytes > 0xFFFFFFFFull)
     return invalid_argument("options.dynamic_smem_bytes (" + std::to_string(opts.dynamic_smem_bytes) +
                             ") does not fit any CTA");
