@@ -24,6 +24,7 @@
 #include "common/csv.hpp"
 #include "common/gpu_info.hpp"
 #include "common/progress.hpp"
+#include "common/start.hpp"
 #include "common/stats.hpp"
 #include "common/subcommand.hpp"
 #include "common/table.hpp"
@@ -380,32 +381,7 @@ std::string shape_name(Shape const& s) {
 int gemm_main(int argc, char** argv) {
   Config cfg;
   cli::Result const pr = parse(argc, argv, &cfg);
-  if (pr.outcome != cli::Outcome::Run) {
-    std::fputs(pr.text.c_str(), pr.outcome == cli::Outcome::Misuse ? stderr : stdout);
-    return pr.exit_code();
-  }
-  bool broken = false;
-  std::string const why = no_gpu_reason(&broken);
-  if (broken) {
-    std::fprintf(stderr, "clc-bench gemm: %s\n", why.c_str());
-    return 1;
-  }
-  if (!why.empty()) {
-    std::printf("clc-bench gemm: %s; nothing to measure on this machine (run it on a machine with an NVIDIA GPU).\n",
-                why.c_str());
-    if (!cfg.json.empty()) {
-      if (Error e = write_text_file(cfg.json, no_device_document("clc-bench gemm", why))) {
-        std::fprintf(stderr, "clc-bench gemm: %s\n", e.what().c_str());
-        return 1;
-      }
-      std::printf("wrote %s (status: no device)\n", cfg.json.c_str());
-    }
-    return 0;
-  }
-  if (cudaError_t const e = cudaSetDevice(cfg.device); e != cudaSuccess) {
-    std::fprintf(stderr, "clc-bench gemm: --device %d: %s\n", cfg.device, cudaGetErrorString(e));
-    return 2;
-  }
+  if (int const rc = start_or_exit("clc-bench gemm", pr, cfg.json, cfg.device); rc >= 0) return rc;
   GpuClocks const clocks_start = read_clocks(cfg.device);
   GpuInfo gpu;
   if (!query_gpu(&gpu)) {

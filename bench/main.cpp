@@ -14,6 +14,8 @@ clc::bench::Subcommand const kSubcommands[] = {
     {"sched", "work sources side by side: overhead, interference, imbalance, grid mode (+ traces)", clc::bench::sched_main},
     {"attention", "clc::attention vs cuDNN and FlashAttention-2 (PyTorch SDPA, one Python process)",
      clc::bench::attention_main},
+    {"port", "the porting examples' kernels: original grid launch vs clc::port::launch (Ticket, Static, Single)",
+     clc::bench::port_main},
 };
 
 void usage(std::FILE* f) {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "clc_cli.hpp"
+#include "common/start.hpp"
 #include "runner.cuh"
 #include "sched_report.hpp"
 #include "settings.hpp"
@@ -52,31 +53,7 @@ cli::Parser make_parser(Settings* st) {
 int run_sched_bench(int argc, char** argv) {
   Settings st;
   cli::Result const pr = make_parser(&st).parse(argc, argv, 0);
-  if (pr.outcome != cli::Outcome::Run) {
-    std::fputs(pr.text.c_str(), pr.outcome == cli::Outcome::Misuse ? stderr : stdout);
-    return pr.exit_code();
-  }
-  bool broken = false;
-  std::string const no_gpu = clc::bench::no_gpu_reason(&broken);
-  if (broken) {
-    std::fprintf(stderr, "clc-bench sched: %s\n", no_gpu.c_str());
-    return 1;
-  }
-  if (!no_gpu.empty()) {
-    std::printf("clc-bench sched: %s; nothing measured\n", no_gpu.c_str());
-    if (!st.json_path.empty()) {
-      if (Error e = write_text_file(st.json_path, no_device_document("clc-bench sched", no_gpu))) {
-        std::fprintf(stderr, "clc-bench sched: %s\n", e.what().c_str());
-        return 1;
-      }
-      std::printf("json: %s (status: no device)\n", st.json_path.c_str());
-    }
-    return 0;
-  }
-  if (cudaError_t const e = cudaSetDevice(st.device); e != cudaSuccess) {
-    std::fprintf(stderr, "clc-bench sched: --device %d: %s\n", st.device, cudaGetErrorString(e));
-    return 2;
-  }
+  if (int const rc = start_or_exit("clc-bench sched", pr, st.json_path, st.device); rc >= 0) return rc;
   GpuClocks const clocks_start = read_clocks(st.device);
   Gpu g;
   if (Error e = g.init()) {

@@ -3,10 +3,13 @@
 //! Ticket, Static and Single, check that every output is bit-identical (random inputs, outputs
 //! poisoned before each run), and time each launch (median of repeated runs after warm-up, CUDA
 //! events), with and without a hog kernel holding a quarter of the SMs. Prints a table; the caller
-//! returns `run_port_case`'s value from main (0 only when every output matched).
+//! returns `run_port_case`'s value from main (0 only when every output matched). `clc-bench port`
+//! (bench/port_bench.cu) runs the same cases (each example's case.cuh) through the same `CaseRunner`,
+//! interleaved over rounds.
 #pragma once
 
 #include <algorithm>
+#include <cstdarg>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -78,9 +81,51 @@ class Random {
   }
   //! Uniform in [-1, 1).
   float uniform() { return float(next() >> 40) * (2.0f / 16777216.0f) - 1.0f; }
+  //! Every element of `v` uniform in [-1, 1), in order.
+  void fill_uniform(std::vector<float>& v) {
+    for (float& x : v) x = uniform();
+  }
 
  private:
   std::uint64_t s_;
+};
+
+//! printf into a std::string (a case's title).
+inline std::string format(char const* fmt, ...) {
+  char buf[256];
+  std::va_list args;
+  va_start(args, fmt);
+  std::vsnprintf(buf, sizeof buf, fmt, args);
+  va_end(args);
+  return buf;
+}
+
+//! Device memory owned by a case: allocated (and uploaded) here, a failure ending the program; freed
+//! with the owner.
+class DeviceMemory {
+ public:
+  DeviceMemory() = default;
+  DeviceMemory(DeviceMemory const&) = delete;
+  DeviceMemory& operator=(DeviceMemory const&) = delete;
+  ~DeviceMemory() {
+    for (void* p : ptrs_) cudaFree(p);
+  }
+  template <class T>
+  T* alloc(std::size_t count) {
+    void* p = nullptr;
+    EX_CUDA(cudaMalloc(&p, count * sizeof(T)));
+    ptrs_.push_back(p);
+    return static_cast<T*>(p);
+  }
+  template <class T>
+  T* upload(std::vector<T> const& host) {
+    T* const d = alloc<T>(host.size());
+    EX_CUDA(cudaMemcpy(d, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
+    return d;
+  }
+
+ private:
+  std::vector<void*> ptrs_;
 };
 
 //! A device buffer the kernel writes: poisoned (0xFF bytes) before each checked run, then compared.
@@ -90,9 +135,11 @@ struct Output {
   char const* name = "";
 };
 
-//! What an example plugs into the harness.
+//! What an example plugs into the harness (each example's case.cuh builds one; `clc-bench port` runs
+//! the same four).
 struct PortCase {
   std::string title;                 //!< one line: kernel, size, shapes
+  dim3 grid, block;                  //!< the original launch's shape (for reports)
   std::vector<Output> outputs;       //!< compared bit for bit against the original's
   //! Optional: restore state the kernel expects before a checked run (e.g. zero a counter).
   std::function<void(cudaStream_t)> reset;
@@ -102,81 +149,156 @@ struct PortCase {
   std::function<clc::Error(clc::SourceKind, cudaStream_t)> ported;    //!< the ported launch
 };
 
-namespace detail {
-
+//! The original launch (`source` Auto) or the port under one work source.
 struct Variant {
   char const* name;
-  clc::SourceKind source;  // Auto = the original kernel
+  clc::SourceKind source;
+  bool is_original() const { return source == clc::SourceKind::Auto; }
 };
 
-inline std::vector<unsigned char> read_back(Output const& o) {
-  std::vector<unsigned char> h(o.bytes);
-  EX_CUDA(cudaMemcpy(h.data(), o.ptr, o.bytes, cudaMemcpyDeviceToHost));
-  return h;
-}
+inline constexpr Variant kVariants[] = {{"original", clc::SourceKind::Auto},
+                                        {"port/Ticket", clc::SourceKind::Ticket},
+                                        {"port/Static", clc::SourceKind::Static},
+                                        {"port/Single", clc::SourceKind::Single}};
 
-}  // namespace detail
+using Bytes = std::vector<unsigned char>;
+
+//! Runs a case's variants on a stream of its own, each launch behind a gate kernel (one SM held for
+//! kGateUs, longer than the host side of any launch) so the launch's own host cost is not timed. With
+//! `hog_ms > 0`, a hog holding `hog_sms` SMs for `hog_ms` is queued on a high-priority stream and
+//! released by the same gate, so it takes its SMs as the launch starts. Errors end the program.
+class CaseRunner {
+ public:
+  static constexpr double kGateUs = 300.0;
+
+  CaseRunner(PortCase const& c, int hog_sms) : c_(c), hog_sms_(hog_sms) {
+    EX_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+    EX_CLC(clc::tools::greatest_priority_stream(&hog_stream_));
+    EX_CUDA(cudaEventCreate(&start_));
+    EX_CUDA(cudaEventCreate(&stop_));
+    EX_CUDA(cudaEventCreateWithFlags(&gate_done_, cudaEventDisableTiming));
+  }
+  CaseRunner(CaseRunner const&) = delete;
+  CaseRunner& operator=(CaseRunner const&) = delete;
+  ~CaseRunner() {
+    EX_CUDA(cudaEventDestroy(start_));
+    EX_CUDA(cudaEventDestroy(stop_));
+    EX_CUDA(cudaEventDestroy(gate_done_));
+    EX_CUDA(cudaStreamDestroy(stream_));
+    EX_CUDA(cudaStreamDestroy(hog_stream_));
+  }
+
+  int hog_sms() const { return hog_sms_; }
+
+  //! One launch of `v` (outputs poisoned and state reset first), then waits for it.
+  void checked_run(Variant const& v, double hog_ms) {
+    for (Output const& o : c_.outputs) EX_CUDA(cudaMemsetAsync(o.ptr, 0xFF, o.bytes, stream_));
+    if (c_.reset) c_.reset(stream_);
+    gate(hog_ms);
+    launch(v);
+    EX_CUDA(cudaDeviceSynchronize());
+  }
+
+  //! One launch of `v` between two CUDA events: its time in milliseconds.
+  float timed_run(Variant const& v, double hog_ms) {
+    gate(hog_ms);
+    EX_CUDA(cudaEventRecord(start_, stream_));
+    launch(v);
+    EX_CUDA(cudaEventRecord(stop_, stream_));
+    EX_CUDA(cudaDeviceSynchronize());
+    float ms = 0.0f;
+    EX_CUDA(cudaEventElapsedTime(&ms, start_, stop_));
+    return ms;
+  }
+
+  //! Runs the original (checked) and returns its outputs; what the case's `after` check reports goes
+  //! to `*problems` ("original: ...").
+  std::vector<Bytes> reference(std::vector<std::string>* problems) {
+    checked_run(kVariants[0], 0.0);
+    std::vector<Bytes> ref;
+    for (Output const& o : c_.outputs) ref.push_back(read_back(o));
+    after(kVariants[0], 0.0, problems);
+    return ref;
+  }
+
+  //! Runs `v` (checked) and appends to `*problems` each output that differs from `ref` and what the
+  //! case's `after` check reports. True when there was nothing to report.
+  bool matches(Variant const& v, double hog_ms, std::vector<Bytes> const& ref, std::vector<std::string>* problems) {
+    std::size_t const before = problems->size();
+    checked_run(v, hog_ms);
+    for (std::size_t i = 0; i < c_.outputs.size(); ++i) {
+      Bytes const got = read_back(c_.outputs[i]);
+      if (std::memcmp(got.data(), ref[i].data(), got.size()) != 0) {
+        std::size_t first = 0;
+        while (first < got.size() && got[first] == ref[i][first]) ++first;
+        problems->push_back(label(v, hog_ms) + ": output '" + c_.outputs[i].name +
+                            "' differs from the original's (first differing byte " + std::to_string(first) + " of " +
+                            std::to_string(got.size()) + ")");
+      }
+    }
+    after(v, hog_ms, problems);
+    return problems->size() == before;
+  }
+
+ private:
+  static std::string label(Variant const& v, double hog_ms) {
+    return std::string(v.name) + (hog_ms > 0.0 ? " (hog)" : "");
+  }
+
+  static Bytes read_back(Output const& o) {
+    Bytes h(o.bytes);
+    EX_CUDA(cudaMemcpy(h.data(), o.ptr, o.bytes, cudaMemcpyDeviceToHost));
+    return h;
+  }
+
+  void after(Variant const& v, double hog_ms, std::vector<std::string>* problems) const {
+    if (!c_.after) return;
+    std::string const problem = c_.after();
+    if (!problem.empty()) problems->push_back(label(v, hog_ms) + ": " + problem);
+  }
+
+  //! The gate on the timed stream; with `hog_ms > 0`, the hog behind it on the high-priority stream.
+  void gate(double hog_ms) {
+    EX_CLC(clc::tools::hold_sms(1, kGateUs * 1e-3, stream_));
+    if (hog_ms <= 0.0) return;
+    EX_CUDA(cudaEventRecord(gate_done_, stream_));
+    EX_CUDA(cudaStreamWaitEvent(hog_stream_, gate_done_, 0));
+    EX_CLC(clc::tools::hold_sms(hog_sms_, hog_ms, hog_stream_));
+  }
+
+  //! One launch of a variant on the timed stream (an error of the ported launch API ends the program).
+  void launch(Variant const& v) {
+    if (v.is_original()) {
+      c_.original(stream_);
+      return;
+    }
+    clc::Error const e = c_.ported(v.source, stream_);
+    if (!e.ok()) {
+      std::fprintf(stderr, "%s: clc::port::launch failed: %s\n", v.name, e.what().c_str());
+      std::exit(1);
+    }
+  }
+
+  PortCase const& c_;
+  int hog_sms_;
+  cudaStream_t stream_ = nullptr, hog_stream_ = nullptr;
+  cudaEvent_t start_ = nullptr, stop_ = nullptr, gate_done_ = nullptr;
+};
 
 //! Run the whole comparison; returns the process exit code (0 only when every output matched).
 inline int run_port_case(PortCase const& c) {
-  using detail::Variant;
   constexpr int kWarmup = 3;
   constexpr int kReps = 21;
-  constexpr double kGateUs = 300.0;  // longer than the host side of any launch below
 
+  int device = 0;
+  EX_CUDA(cudaGetDevice(&device));
   cudaDeviceProp prop{};
-  EX_CUDA(cudaGetDeviceProperties(&prop, 0));
-  cudaStream_t stream = nullptr, hog_stream = nullptr;
-  EX_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-  EX_CLC(clc::tools::greatest_priority_stream(&hog_stream));
-  int const hog_sms = prop.multiProcessorCount / 4;
-  cudaEvent_t start, stop, gate_done;
-  EX_CUDA(cudaEventCreate(&start));
-  EX_CUDA(cudaEventCreate(&stop));
-  EX_CUDA(cudaEventCreateWithFlags(&gate_done, cudaEventDisableTiming));
-
-  Variant const variants[] = {{"original", clc::SourceKind::Auto},
-                              {"port/Ticket", clc::SourceKind::Ticket},
-                              {"port/Static", clc::SourceKind::Static},
-                              {"port/Single", clc::SourceKind::Single}};
-  bool failed = false;
-  // One launch of a variant on `stream` (errors of the ported launch API end the program).
-  auto launch = [&](Variant const& v) {
-    if (v.source == clc::SourceKind::Auto) {
-      c.original(stream);
-    } else {
-      clc::Error const e = c.ported(v.source, stream);
-      if (!e.ok()) {
-        std::fprintf(stderr, "%s: clc::port::launch failed: %s\n", v.name, e.what().c_str());
-        std::exit(1);
-      }
-    }
-  };
-  // Hog on the high-priority stream, released together with the timed launch by the gate.
-  auto start_hog = [&](double ms) {
-    EX_CUDA(cudaEventRecord(gate_done, stream));
-    EX_CUDA(cudaStreamWaitEvent(hog_stream, gate_done, 0));
-    EX_CLC(clc::tools::hold_sms(hog_sms, ms, hog_stream));
-  };
-  auto checked_run = [&](Variant const& v, bool with_hog, double hog_ms) {
-    for (Output const& o : c.outputs) EX_CUDA(cudaMemsetAsync(o.ptr, 0xFF, o.bytes, stream));
-    if (c.reset) c.reset(stream);
-    EX_CLC(clc::tools::hold_sms(1, kGateUs * 1e-3, stream));  // the gate
-    if (with_hog) start_hog(hog_ms);
-    launch(v);
-    EX_CUDA(cudaDeviceSynchronize());
-  };
-  auto median_ms = [&](Variant const& v, bool with_hog, double hog_ms) {
+  EX_CUDA(cudaGetDeviceProperties(&prop, device));
+  CaseRunner run(c, prop.multiProcessorCount / 4);
+  auto median_ms = [&](Variant const& v, double hog_ms) {
     std::vector<float> t;
     for (int i = 0; i < kWarmup + kReps; ++i) {
-      EX_CLC(clc::tools::hold_sms(1, kGateUs * 1e-3, stream));  // the gate
-      if (with_hog) start_hog(hog_ms);
-      EX_CUDA(cudaEventRecord(start, stream));
-      launch(v);
-      EX_CUDA(cudaEventRecord(stop, stream));
-      EX_CUDA(cudaDeviceSynchronize());
-      float ms = 0.0f;
-      EX_CUDA(cudaEventElapsedTime(&ms, start, stop));
+      float const ms = run.timed_run(v, hog_ms);
       if (i >= kWarmup) t.push_back(ms);
     }
     std::nth_element(t.begin(), t.begin() + t.size() / 2, t.end());
@@ -186,59 +308,32 @@ inline int run_port_case(PortCase const& c) {
   std::printf("== %s ==\n", c.title.c_str());
 
   // Reference: the original kernel.
-  checked_run(variants[0], false, 0.0);
-  std::vector<std::vector<unsigned char>> ref;
-  for (Output const& o : c.outputs) ref.push_back(detail::read_back(o));
-  if (c.after) {
-    std::string const problem = c.after();
-    if (!problem.empty()) {
-      std::printf("original: %s\n", problem.c_str());
-      failed = true;
-    }
-  }
-  double const base_ms = median_ms(variants[0], false, 0.0);
+  std::vector<std::string> problems;
+  std::vector<Bytes> const ref = run.reference(&problems);
+  for (std::string const& p : problems) std::printf("%s\n", p.c_str());
+  bool failed = !problems.empty();
+  double const base_ms = median_ms(kVariants[0], 0.0);
   double const hog_ms = std::max(0.5, 2.0 * base_ms);  // the hog outlasts an undisturbed launch
 
   std::printf("hog: %d of %d SMs for %.2f ms (%zu bytes of shared memory per CTA), high-priority stream\n",
-              hog_sms, prop.multiProcessorCount, hog_ms, prop.sharedMemPerBlockOptin);
+              run.hog_sms(), prop.multiProcessorCount, hog_ms, prop.sharedMemPerBlockOptin);
   std::printf("%-12s %-10s %12s %18s\n", "variant", "outputs", "median ms", "median ms (hog)");
-  for (Variant const& v : variants) {
+  for (Variant const& v : kVariants) {
     std::string verdict = "reference";
-    if (v.source != clc::SourceKind::Auto) {
+    if (!v.is_original()) {
       verdict = "identical";
-      for (bool with_hog : {false, true}) {
-        checked_run(v, with_hog, hog_ms);
-        for (std::size_t i = 0; i < c.outputs.size(); ++i) {
-          std::vector<unsigned char> const got = detail::read_back(c.outputs[i]);
-          if (std::memcmp(got.data(), ref[i].data(), got.size()) != 0) {
-            std::size_t first = 0;
-            while (first < got.size() && got[first] == ref[i][first]) ++first;
-            std::printf("%s%s: output '%s' differs from the original's (first differing byte %zu of %zu)\n", v.name,
-                        with_hog ? " (hog)" : "", c.outputs[i].name, first, got.size());
-            verdict = "MISMATCH";
-          }
-        }
-        if (c.after) {
-          std::string const problem = c.after();
-          if (!problem.empty()) {
-            std::printf("%s%s: %s\n", v.name, with_hog ? " (hog)" : "", problem.c_str());
-            verdict = "MISMATCH";
-          }
-        }
+      for (double hog : {0.0, hog_ms}) {
+        problems.clear();
+        if (!run.matches(v, hog, ref, &problems)) verdict = "MISMATCH";
+        for (std::string const& p : problems) std::printf("%s\n", p.c_str());
       }
       failed = failed || verdict != "identical";
     }
-    double const t0 = v.source == clc::SourceKind::Auto ? base_ms : median_ms(v, false, 0.0);
-    double const t1 = median_ms(v, true, hog_ms);
+    double const t0 = v.is_original() ? base_ms : median_ms(v, 0.0);
+    double const t1 = median_ms(v, hog_ms);
     std::printf("%-12s %-10s %12.4f %18.4f\n", v.name, verdict.c_str(), t0, t1);
   }
   std::printf("result: %s\n", failed ? "FAILED (outputs differ)" : "every ported output is bit-identical to the original's");
-
-  EX_CUDA(cudaEventDestroy(start));
-  EX_CUDA(cudaEventDestroy(stop));
-  EX_CUDA(cudaEventDestroy(gate_done));
-  EX_CUDA(cudaStreamDestroy(stream));
-  EX_CUDA(cudaStreamDestroy(hog_stream));
   return failed ? 1 : 0;
 }
 
