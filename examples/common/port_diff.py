@@ -7,7 +7,8 @@ import pathlib
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-HEADERS = ["10_port_stencil/stencil.cuh", "11_port_histogram/histogram.cuh", "12_port_transpose/transpose.cuh"]
+HEADERS = ["10_port_stencil/stencil.cuh", "11_port_histogram/histogram.cuh", "12_port_transpose/transpose.cuh",
+           "13_port_elementwise/elementwise.cuh"]
 
 
 def function_lines(text, ns):
