@@ -16,6 +16,10 @@ clc::bench::Subcommand const kSubcommands[] = {
      clc::bench::attention_main},
     {"port", "the porting examples' kernels: original grid launch vs clc::port::launch (Ticket, Static, Single)",
      clc::bench::port_main},
+#ifdef CLC_BENCH_CONV
+    {"conv", "clc::conv vs cuDNN over ResNet-50's convolutions (bf16 NHWC; fused bias + ReLU; checked first)",
+     clc::bench::conv_main},
+#endif
 };
 
 void usage(std::FILE* f) {

@@ -96,7 +96,8 @@ if has sanitize; then
   # only the documented LDS.128/STS.128 response-slot pair filtered out (scripts/racecheck_filter.py).
   t0=$SECONDS
   san racecheck "${RACE_FILTER:-SanitizerSubset.*Clustered}"
-  note "compute-sanitizer racecheck (clustered) rc=$? in $((SECONDS - t0)) s: $(grep -E 'RACECHECK SUMMARY' "$out/sanitizer.log" | tail -1)"
+  rc=$?
+  note "compute-sanitizer racecheck (clustered) rc=$rc in $((SECONDS - t0)) s: $(grep -E 'RACECHECK SUMMARY' "$out/sanitizer.log" | tail -1)"
   t0=$SECONDS
   compute-sanitizer --tool racecheck --racecheck-report hazard --print-limit 0 --show-backtrace no "$bin" \
     --gtest_filter="${RACE_ONE_CTA_FILTER:-SanitizerSubset.*OneCta}" >"$out/racecheck-one-cta.log" 2>&1
@@ -112,7 +113,8 @@ if has sanitize; then
     for tool in memcheck synccheck; do
       echo "=== compute-sanitizer --tool $tool $bin --gtest_filter=$filter" >>"$out/sanitizer.log"
       compute-sanitizer --tool "$tool" --error-exitcode 9 "$bin" --gtest_filter="$filter" >>"$out/sanitizer.log" 2>&1
-      note "compute-sanitizer $tool ($label subset) rc=$?: $(grep -E 'ERROR SUMMARY' "$out/sanitizer.log" | tail -1)"
+      local rc=$?
+      note "compute-sanitizer $tool ($label subset) rc=$rc: $(grep -E 'ERROR SUMMARY' "$out/sanitizer.log" | tail -1)"
     done
   }
   # GEMM: both tile widths and both epilogues.
@@ -121,12 +123,16 @@ if has sanitize; then
   # Attention: both kernels, varlen, the cu_seqlens contract, bad arguments.
   subset attention "$build/tests/workloads/clc_attention_tests" \
     "${ATTENTION_SANITIZE_FILTER:-Attention.CuSeqlensContractClamps:Attention.BadArgumentsWriteNothing:Attention.Varlen:Attention.UnalignedFallsBackToPortableAndSaysWhy}"
+  # Convolution: Sm90 under every source, clusters, tile widths, split-K, the portable kernel, views,
+  # the Auto fallback and refused calls.
+  subset conv "$build/tests/workloads/clc_conv_tests" "${CONV_SANITIZE_FILTER:-Small/*:ConvErrors.*}"
   # clc::port: the virtual block and the block walk (3-D grids, blocks per tile), check mode.
   subset port "$build/tests/port/clc_port_device_tests" \
     "${PORT_SANITIZE_FILTER:-PortDevice.VirtualBlockMatchesTheOriginalIndices:PortDevice.StencilBitIdentical:PortDevice.CheckModePoisonsDynamicSharedMemoryBetweenTiles}"
   for extra in ${SANITIZE_EXTRA:-}; do
     compute-sanitizer --tool memcheck --error-exitcode 9 $extra >>"$out/sanitizer.log" 2>&1
-    note "compute-sanitizer memcheck $extra rc=$?: $(grep -E 'ERROR SUMMARY' "$out/sanitizer.log" | tail -1)"
+    rc=$?
+    note "compute-sanitizer memcheck $extra rc=$rc: $(grep -E 'ERROR SUMMARY' "$out/sanitizer.log" | tail -1)"
   done
 fi
 
@@ -136,7 +142,8 @@ if has examples; then
     t0=$SECONDS
     echo "=== $ex" >>"$out/examples.log"
     timeout 300 "$ex" >>"$out/examples.log" 2>&1
-    note "example $(basename "$ex") rc=$? in $((SECONDS - t0)) s"
+    rc=$?  # before any command substitution resets it
+    note "example $(basename "$ex") rc=$rc in $((SECONDS - t0)) s"
   done
 fi
 
@@ -146,7 +153,8 @@ if has bench; then
       t0=$SECONDS
       timeout "${BENCH_TIMEOUT:-300}" "$build/bench/clc-bench" "$sub" ${BENCH_ARGS:-} --json "$out/bench-$sub.json" \
         >"$out/bench-$sub.log" 2>&1
-      note "clc-bench $sub rc=$? in $((SECONDS - t0)) s"
+      rc=$?
+      note "clc-bench $sub rc=$rc in $((SECONDS - t0)) s"
       tail -40 "$out/bench-$sub.log"
     done
   else

@@ -18,5 +18,6 @@ int gemm_main(int argc, char** argv);
 int sched_main(int argc, char** argv);  // bench/sched/sched_bench.cu
 int attention_main(int argc, char** argv);  // bench/attention_main.cpp (runs bench/attention_bench.py)
 int port_main(int argc, char** argv);  // bench/port_bench.cu (the porting examples' kernels)
+int conv_main(int argc, char** argv);  // bench/conv_bench.cu (where cuDNN is found: CLC_BENCH_CONV)
 
 }  // namespace clc::bench

@@ -40,6 +40,37 @@ CLC_KIT_DEVICE void mma_m16n8k16(float (&c)[4], std::uint32_t const (&a)[4], std
 #endif
 }
 
+//! One warp's 64 x 32 share of a block tile's k-chunk of `K` (a multiple of 16), both operands in
+//! shared memory as rows of `Row` 16-bit elements along k (A: the tile's M rows, B: its N rows, i.e.
+//! both K-major): acc[i][j] += A(a_row0 + 16 i .., k) * B(b_row0 + 8 j .., k). `g` = lane / 4,
+//! `q` = lane % 4. The portable GEMM and convolution kernels (128 x 128 tiles, 8 warps of 64 x 32).
+template <class T, int Row, int K>
+CLC_KIT_DEVICE void warp_mma_64x32(float (&acc)[4][4][4], std::uint16_t const* a_s, std::uint16_t const* b_s,
+                                   int a_row0, int b_row0, int g, int q) {
+#pragma unroll
+  for (int ks = 0; ks < K; ks += 16) {
+    std::uint32_t bfr[4][2];
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      std::uint16_t const* c0 = b_s + (b_row0 + j * 8 + g) * Row + ks + 2 * q;
+      bfr[j][0] = *reinterpret_cast<std::uint32_t const*>(c0);
+      bfr[j][1] = *reinterpret_cast<std::uint32_t const*>(c0 + 8);
+    }
+#pragma unroll
+    for (int i = 0; i < 4; ++i) {
+      std::uint32_t af[4];
+      std::uint16_t const* r0 = a_s + (a_row0 + i * 16 + g) * Row + ks + 2 * q;
+      std::uint16_t const* r1 = r0 + 8 * Row;
+      af[0] = *reinterpret_cast<std::uint32_t const*>(r0);
+      af[1] = *reinterpret_cast<std::uint32_t const*>(r1);
+      af[2] = *reinterpret_cast<std::uint32_t const*>(r0 + 8);
+      af[3] = *reinterpret_cast<std::uint32_t const*>(r1 + 8);
+#pragma unroll
+      for (int j = 0; j < 4; ++j) mma_m16n8k16<T>(acc[i][j], af, bfr[j]);
+    }
+  }
+}
+
 #endif  // __CUDACC__
 
 }  // namespace clc::kit

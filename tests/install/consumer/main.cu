@@ -14,6 +14,7 @@
 #  include "clc/kit/kit.cuh"
 #  include "clc/sim/simulator.hpp"
 #  include "clc/tools/interference.hpp"
+#  include "conv/conv.hpp"
 #  include "gemm/gemm.hpp"
 #  include <gpu_trace.hpp>
 #  include <json.hpp>
@@ -43,6 +44,12 @@ int main() {
     clc::Error const e = clc::gemm::can_implement(a);
     if (e.status != clc::Status::InvalidArgument) FAIL(2, "gemm: m = 0 was not refused: %s", e.what().c_str());
     std::printf("gemm ok: %s\n", e.what().c_str());
+  }
+  {
+    clc::conv::Arguments a;  // n = 0: refused by name without a device
+    clc::Error const e = clc::conv::can_implement(a);
+    if (e.status != clc::Status::InvalidArgument) FAIL(19, "conv: n = 0 was not refused: %s", e.what().c_str());
+    std::printf("conv ok: %s\n", e.what().c_str());
   }
   {
     clc::attention::Arguments a;  // heads_q 0: refused by name, before any device call

@@ -136,32 +136,7 @@ struct PortableTile {
         kit::cp_async_wait<0>();
       }
       __syncthreads();  // this step's tile (cp.async and plain stores of every thread) is visible
-      std::uint16_t const* const a_s = sa[buf];
-      std::uint16_t const* const b_s = sb[buf];
-#pragma unroll
-      for (int ks = 0; ks < kPortableTileK; ks += 16) {
-        std::uint32_t af[4][4];
-        std::uint32_t bfr[4][2];
-#pragma unroll
-        for (int i = 0; i < 4; ++i) {
-          std::uint16_t const* r0 = a_s + (wm * 64 + i * 16 + g) * G::kRow + ks + 2 * q;
-          std::uint16_t const* r1 = r0 + 8 * G::kRow;
-          af[i][0] = *reinterpret_cast<std::uint32_t const*>(r0);
-          af[i][1] = *reinterpret_cast<std::uint32_t const*>(r1);
-          af[i][2] = *reinterpret_cast<std::uint32_t const*>(r0 + 8);
-          af[i][3] = *reinterpret_cast<std::uint32_t const*>(r1 + 8);
-        }
-#pragma unroll
-        for (int j = 0; j < 4; ++j) {
-          std::uint16_t const* c0 = b_s + (wn * 32 + j * 8 + g) * G::kRow + ks + 2 * q;
-          bfr[j][0] = *reinterpret_cast<std::uint32_t const*>(c0);
-          bfr[j][1] = *reinterpret_cast<std::uint32_t const*>(c0 + 8);
-        }
-#pragma unroll
-        for (int i = 0; i < 4; ++i)
-#pragma unroll
-          for (int j = 0; j < 4; ++j) kit::mma_m16n8k16<Elem>(acc[i][j], af[i], bfr[j]);
-      }
+      kit::warp_mma_64x32<Elem, G::kRow, kPortableTileK>(acc, sa[buf], sb[buf], wm * 64, wn * 32, g, q);
       __syncthreads();  // everyone is done reading `buf` before it is refilled
     }
 

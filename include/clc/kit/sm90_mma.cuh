@@ -1,0 +1,218 @@
+//! @file kit/sm90_mma.cuh
+//! @brief The Hopper (sm_90a) GEMM-shaped kernel, written once for every workload whose tile is a
+//! 128 x BN output block accumulated over k-steps of 64 (the GEMM, the implicit-GEMM convolution):
+//! the operand ring, the producer's stage loop and 2x1-cluster multicast split, the consumers' wgmma
+//! mainloop and the hand-off to the epilogue. What differs between workloads -- how a stage's A and B
+//! are loaded, how many k-steps a tile has, what the epilogue writes -- comes from an `Ops` policy:
+//!
+//! @code
+//! struct MyOps {
+//!   struct Params { CUtensorMap ...; clc::SchedulerParams sched; int k_tiles; ... };
+//!   static void prefetch(Params const&);                    // prefetch_tensormap of every map
+//!   static bool a_kmajor(Params const&), b_kmajor(Params const&);  // the operand tiles' order in smem
+//!   static bool tma_store(Params const&);                    // the epilogue issues TMA stores (drain at exit)
+//!   // The k-steps [*begin, *end) of tile t (never empty): all of K, or one split of it.
+//!   static void k_range(Params const&, WorkTile const& t, int* begin, int* end);
+//!   // The 128 x 64 A tile of k-step kt of tile t into `dst`, completing on `bar`.
+//!   static void load_a(Params const&, unsigned char* dst, WorkTile const& t, int kt, std::uint64_t* bar);
+//!   // B rows (or MN-major columns) first .. first + rows - 1 of the BN x 64 B tile into `dst`
+//!   // (the whole tile's smem), multicast into `mask`'s CTAs (mask 0: this CTA only), on `bar`.
+//!   static void load_b(Params const&, unsigned char* dst, WorkTile const& t, int kt, int first, int rows,
+//!                      std::uint64_t* bar, std::uint16_t mask);
+//!   // Consumer warpgroup cw's 64 x BN accumulators (rows 64 cw.. of the tile) to memory.
+//!   template <int BN> static void epilogue(Params const&, WorkTile const& t, int cw, float (&acc)[BN / 2],
+//!                                          unsigned char* store_bufs, unsigned bar_id);
+//! };
+//! @endcode
+//! All hooks are `CLC_KIT_DEVICE` and called by one thread (load_*) or one warpgroup (epilogue).
+//!
+//! CTA layout (384 threads, kit/warp_specialized.cuh): warpgroup 0 (56 registers) = producer warp (TMA
+//! loads) + scheduler warp; warpgroups 1-2 (224 registers) = consumers, each owning 64 of the tile's
+//! 128 rows. Clusters are 1x1 or 2x1 along M; in a 2x1 cluster both CTAs work on the same N tile, so
+//! each loads its own A and half of B, multicasting that half into both CTAs, and every stage is
+//! released to the producers of both CTAs. The tile space pads M tiles to the cluster size: a CTA whose
+//! tile lies past M still loads (TMA fills zeros), multiplies and releases stages, so its peer's
+//! multicast always has a partner; its epilogue writes nothing (the stores are clipped).
+#pragma once
+
+#include <cstdint>
+
+#include "../clc.cuh"
+#include "arch.cuh"
+#include "epilogue.cuh"
+#include "tma.cuh"
+#include "tma_ring.cuh"
+#include "warp_specialized.cuh"
+#include "wgmma.cuh"
+
+namespace clc::kit {
+
+inline constexpr int kMmaTileM = 128;  //!< rows of an output tile (two consumer warpgroups of 64)
+inline constexpr int kMmaTileK = 64;   //!< k per stage: one 128-byte swizzle row of 16-bit elements
+
+//! Shared-memory layout of one tile width; `Stages` != 0 overrides the ring depth (diagnostics).
+template <int BN, int Stages = 0>
+struct Sm90MmaGeometry {
+  static_assert(BN == 64 || BN == 128 || BN == 256, "tile N is 64, 128 or 256");
+  static constexpr int kStages = Stages != 0 ? Stages : (BN == 256 ? 4 : BN == 128 ? 6 : 7);
+  static constexpr int kABytes = kMmaTileM * kMmaTileK * 2;  // 16 KiB
+  static constexpr int kBBytes = BN * kMmaTileK * 2;         // 32, 16 or 8 KiB
+  static constexpr int kStageBytes = kABytes + kBBytes;
+  static constexpr int kChunkBytes = 64 * kMmaTileK * 2;      // one 64-wide M/N chunk of an MN-major tile
+  static constexpr int kEpiBytes = 2 * kStoreBufferBytes;     // one store buffer pair per consumer warpgroup
+  static constexpr int kDynamicSmem = kStages * kStageBytes + kEpiBytes + 1024;  // + slack for 1024-byte alignment
+};
+
+//! Kernel variants for diagnostics (clc-bench gemm --diag); workloads run kMmaNormal.
+enum Sm90MmaVariant : int { kMmaNormal = 0, kMmaSkipEpilogue = 1, kMmaSerialMma = 2 };
+
+#if defined(__CUDACC__)
+
+template <class Ops, class ElemT, class Src, int BN, int Variant = kMmaNormal, int Stages = 0>
+struct Sm90Mma {
+  using Source = Src;
+  using Params = typename Ops::Params;
+  using G = Sm90MmaGeometry<BN, Stages>;
+  using Ring = TmaRing<G::kStages>;
+  using Elem = ElemT;
+  static constexpr int kConsumerWarpgroups = 2;
+  static constexpr int kProducerRegs = 56;
+  static constexpr int kConsumerRegs = 224;
+
+  struct SharedStorage {
+    TmaRingStorage<G::kStages> ring;
+  };
+  struct ProducerState {
+    typename Ring::State st;
+  };
+  struct ConsumerState {
+    typename Ring::State st;
+    int cw;                   // consumer warpgroup: rows 64 cw .. 64 cw + 63 of the tile
+    unsigned char* epi_bufs;  // its TMA-store buffers
+    float acc[BN / 2];        // its 64 x BN accumulators (wgmma layout)
+  };
+
+  Params const& p;
+  Ring ring;
+  unsigned char* smem;  // the stages, then the epilogue buffers (1024-byte aligned)
+  unsigned csize;
+  unsigned rank;
+
+  CLC_KIT_DEVICE Sm90Mma(Params const& params, SharedStorage& s, unsigned char* dyn, unsigned cluster_size,
+                         unsigned cluster_rank)
+      : p(params), ring(s.ring), smem(dyn), csize(cluster_size), rank(cluster_rank) {}
+
+  //! Every consumer warp of every CTA of the cluster releases each stage (B is multicast into both).
+  CLC_KIT_DEVICE void init() { ring.init(4u * kConsumerWarpgroups * csize); }
+
+  CLC_KIT_DEVICE void prefetch() { Ops::prefetch(p); }
+
+  // -- producer: lane 0 issues every TMA of the tile ---------------------------------------------
+  CLC_KIT_DEVICE ProducerState producer_start() { return {Ring::producer_start()}; }
+
+  CLC_KIT_DEVICE void produce(WorkTile const& t, ProducerState& ps) {
+    if ((threadIdx.x & 31) != 0) return;
+    std::uint16_t const mask = csize == 1 ? std::uint16_t(0) : std::uint16_t((1u << csize) - 1u);
+    // B rows (k-major) or columns (MN-major) this CTA loads: all of B, or its half in a 2x1 cluster.
+    int const b_rows = BN / int(csize);
+    int const nb = int(rank) * b_rows;  // first B row / column of this CTA's part
+    int kb, ke;
+    Ops::k_range(p, t, &kb, &ke);
+    for (int kt = kb; kt < ke; ++kt) {
+      // A (own) + all of B (own part + the peer's multicast part) land on this CTA's full barrier.
+      std::uint64_t* const fb = ring.producer_acquire(ps.st, G::kStageBytes);
+      unsigned char* const sa = smem + ps.st.index * G::kStageBytes;
+      Ops::load_a(p, sa, t, kt, fb);
+      Ops::load_b(p, sa + G::kABytes, t, kt, nb, b_rows, fb, mask);
+      ++ps.st;
+    }
+  }
+
+  // -- consumers: one warpgroup, 64 rows of the tile ---------------------------------------------
+  CLC_KIT_DEVICE ConsumerState consumer_start(int cw) {
+    ConsumerState cs;
+    cs.st = Ring::consumer_start();
+    cs.cw = cw;
+    cs.epi_bufs = smem + G::kStages * G::kStageBytes + cw * kStoreBufferBytes;
+#pragma unroll
+    for (int i = 0; i < BN / 2; ++i) cs.acc[i] = 0.0f;
+    // Pin the zeros here: left free, ptxas may schedule them inside the first tile's wgmma stage
+    // (between warpgroup.arrive and the wait), which serialises every wgmma of the kernel (C7515).
+    fence_operands(cs.acc);
+    return cs;
+  }
+
+  CLC_KIT_DEVICE void consume(WorkTile const& t, ConsumerState& cs) {
+    int kb, ke;
+    Ops::k_range(p, t, &kb, &ke);
+    if (Ops::a_kmajor(p)) {
+      if (Ops::b_kmajor(p))
+        mainloop<0, 0>(cs, kb, ke);
+      else
+        mainloop<0, 1>(cs, kb, ke);
+    } else {
+      if (Ops::b_kmajor(p))
+        mainloop<1, 0>(cs, kb, ke);
+      else
+        mainloop<1, 1>(cs, kb, ke);
+    }
+    if constexpr (Variant == kMmaSkipEpilogue) return;
+    Ops::template epilogue<BN>(p, t, cs.cw, cs.acc, cs.epi_bufs, 1u + unsigned(cs.cw));
+  }
+
+  //! The last boxes must be read out of shared memory (and written) before the CTA may exit.
+  CLC_KIT_DEVICE void consumer_finish(ConsumerState&) {
+    if (Ops::tma_store(p)) store_tile_tma_drain();
+  }
+
+  //! The four wgmma (K = 64) of one stage. `scale_first == 0` on a tile's first stage: its first wgmma
+  //! ignores the accumulators' old values (one code path for every stage, so ptxas never copies them).
+  template <int TransA, int TransB>
+  CLC_KIT_DEVICE void stage_mma(float (&acc)[BN / 2], std::uint32_t a_base, std::uint32_t b_base, int scale_first) {
+    constexpr std::uint32_t kStepA = TransA ? 2048u : 32u;  // bytes per K step of 16
+    constexpr std::uint32_t kStepB = TransB ? 2048u : 32u;
+#pragma unroll
+    for (int kk = 0; kk < 4; ++kk) {
+      std::uint64_t const da = make_smem_desc(a_base + kk * kStepA, G::kChunkBytes, 1024);
+      std::uint64_t const db = make_smem_desc(b_base + kk * kStepB, G::kChunkBytes, 1024);
+      wgmma_ss<Elem, TransA, TransB>(acc, da, db, kk == 0 ? scale_first : 1);
+    }
+  }
+
+  //! The mainloop of one tile over k-steps [kb, ke). `TransA`/`TransB`: 1 when the operand tile is MN-major.
+  template <int TransA, int TransB>
+  CLC_KIT_DEVICE void mainloop(ConsumerState& cs, int kb, int ke) {
+    typename Ring::State prev = cs.st;
+    for (int kt = kb; kt < ke; ++kt) {
+      ring.consumer_wait(cs.st);  // the stage's TMA bytes (from both CTAs of a cluster) have landed
+      std::uint32_t const a_base = smem_u32(smem + cs.st.index * G::kStageBytes) + std::uint32_t(cs.cw) * 8192u;
+      std::uint32_t const b_base = smem_u32(smem + cs.st.index * G::kStageBytes + G::kABytes);
+      wgmma_fence();
+      stage_mma<TransA, TransB>(cs.acc, a_base, b_base, kt == kb ? 0 : 1);
+      wgmma_commit();
+      if constexpr (Variant == kMmaSerialMma) wgmma_wait<0>();
+      wgmma_wait<1>();  // the previous stage's group is complete: its shared memory may be refilled
+      if (kt > kb) ring.consumer_release(prev, csize);
+      prev = cs.st;
+      ++cs.st;
+    }
+    wgmma_wait<0>();
+    fence_operands(cs.acc);
+    ring.consumer_release(prev, csize);
+  }
+};
+
+//! The kernel of every Sm90Mma instantiation: `K::Params` is the `__grid_constant__` parameter block
+//! (with the scheduler's parameters in `sched`).
+template <class K>
+__global__ void __launch_bounds__(threads_of<K>(), 1) sm90_mma_kernel(__grid_constant__ typename K::Params const p) {
+#if CLC_KIT_SM90A
+  run_warp_specialized<K>(p, p.sched);
+#else
+  (void)p;
+#endif
+}
+
+#endif  // __CUDACC__
+
+}  // namespace clc::kit

@@ -1,0 +1,217 @@
+//! @file conv_host_test.cpp
+//! @brief clc::conv on the host, no GPU needed: can_implement (and run) refuse bad arguments and options
+//! with a message that names the argument before any device query; valid arguments pass the checks
+//! (they fail, if at all, only at the device query); output_h / output_w agree with a brute-force
+//! count of the filter positions, including filters that do not fit; the enum names and sizes.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "conv/conv.hpp"
+#include "conv_bad_args.hpp"
+
+namespace {
+
+namespace conv = clc::conv;
+
+//! Host memory standing in for device buffers: the checks never dereference it.
+alignas(256) unsigned char g_x[64 << 10];
+alignas(256) unsigned char g_f[64 << 10];
+alignas(256) unsigned char g_y[64 << 10];
+alignas(256) unsigned char g_r[64 << 10];
+alignas(256) unsigned char g_b[1024];
+
+conv::Arguments base() { return conv_test::bad_args_base(g_x, g_f, g_y, g_r, g_b); }
+
+TEST(ConvArgs, RefusedWithTheArgumentNamedWithoutADevice) {
+  auto const cases = conv_test::bad_cases(base(), /*with_device=*/false, /*hopper=*/false);
+  ASSERT_GE(cases.size(), 40u);
+  for (conv_test::BadCase const& bc : cases) {
+    SCOPED_TRACE(bc.what);
+    clc::Error const e = conv::can_implement(bc.args, bc.opts);
+    EXPECT_EQ(e.status, bc.want) << e.what();
+    for (std::string const& word : bc.words)
+      EXPECT_NE(e.message.find(word), std::string::npos) << "the message does not name '" << word << "': " << e.what();
+    // run() and split_workspace_bytes() refuse it the same way (before touching the device).
+    clc::Error const r = conv::run(bc.args, nullptr, bc.opts);
+    EXPECT_EQ(r.status, e.status) << r.what();
+    EXPECT_EQ(r.message, e.message);
+    std::size_t bytes = 12345;
+    clc::Error const w = conv::split_workspace_bytes(bc.args, bc.opts, &bytes);
+    EXPECT_EQ(w.status, e.status) << w.what();
+    EXPECT_EQ(w.message, e.message);
+    EXPECT_EQ(bytes, 0u) << "split_workspace_bytes must report 0 bytes for a refused call";
+  }
+  clc::Error const e = conv::split_workspace_bytes(base(), {}, nullptr);
+  EXPECT_EQ(e.status, clc::Status::InvalidArgument) << e.what();
+  EXPECT_NE(e.message.find("bytes"), std::string::npos) << e.what();
+}
+
+TEST(ConvArgs, MessagesSayWhatIsWrong) {
+  {
+    auto a = base();
+    a.groups = 2;
+    clc::Error const e = conv::can_implement(a);
+    EXPECT_NE(e.message.find("groups (2) must be 1"), std::string::npos) << e.what();
+  }
+  {
+    auto a = base();
+    a.x_stride_w = 15;
+    clc::Error const e = conv::can_implement(a);
+    EXPECT_NE(e.message.find("x_stride_w (15)"), std::string::npos) << e.what();
+    EXPECT_NE(e.message.find("(16)"), std::string::npos) << "the channel count: " << e.what();
+  }
+  {
+    auto a = base();
+    a.r = 11;
+    clc::Error const e = conv::can_implement(a);
+    EXPECT_NE(e.message.find("output height"), std::string::npos) << e.what();
+  }
+  {
+    conv::Options o;
+    o.tile_n = 96;
+    clc::Error const e = conv::can_implement(base(), o);
+    EXPECT_NE(e.message.find("96"), std::string::npos) << e.what();
+  }
+}
+
+//! Valid arguments pass every check that needs no device: here (no GPU, or any GPU) can_implement
+//! either succeeds or fails at the device query with a CUDA error, never with an argument error.
+TEST(ConvArgs, ValidArgumentsPassTheChecks) {
+  std::vector<std::pair<std::string, conv::Arguments>> ok;
+  ok.emplace_back("base", base());
+  {
+    auto a = base();
+    a.x_stride_w = 24, a.x_stride_h = 8 * 24 + 8, a.x_stride_n = 8 * (8 * 24 + 8) + 16;
+    a.y_stride_w = 40, a.y_stride_h = 8 * 40, a.y_stride_n = 8 * 8 * 40 + 3;
+    ok.emplace_back("strided views", a);
+  }
+  {
+    auto a = base();
+    a.x_stride_w = 16, a.x_stride_h = 128, a.x_stride_n = 1024;  // explicit packed strides
+    a.y_stride_w = 32, a.y_stride_h = 256, a.y_stride_n = 2048;
+    ok.emplace_back("explicit packed strides", a);
+  }
+  {
+    auto a = base();
+    a.c = 3;
+    a.x = g_x + 2;  // aligned to its element size, not to 16 bytes
+    a.x_stride_w = 3;
+    ok.emplace_back("C = 3, x 2 bytes past 16-byte alignment", a);
+  }
+  {
+    auto a = base();
+    a.r = a.s = 8;
+    a.pad_top = a.pad_bottom = a.pad_left = a.pad_right = 0;  // P = Q = 1
+    ok.emplace_back("filter as large as the input", a);
+  }
+  {
+    auto a = base();
+    a.x_type = conv::DType::F16;
+    a.y_type = conv::DType::F32;
+    a.beta = 0.5f;
+    a.alpha = -2.0f;
+    a.activation = conv::Activation::ReLU;
+    ok.emplace_back("f16 -> f32, residual, ReLU", a);
+  }
+  {
+    auto a = base();
+    a.dilation_h = 2, a.dilation_w = 3, a.stride_h = 2, a.stride_w = 3;
+    a.pad_top = 0, a.pad_bottom = 3, a.pad_left = 2, a.pad_right = 1;
+    ok.emplace_back("dilation, stride, asymmetric padding", a);
+  }
+  {
+    auto a = base();
+    a.residual = nullptr;  // beta == 0: no residual needed
+    a.bias = nullptr;
+    ok.emplace_back("no residual, no bias", a);
+  }
+  {
+    auto a = base();  // x: 2^31 - 1 elements would be too many for the buffers, but 2^30 is fine for the checks
+    a.n = 1, a.h = a.w = 4096, a.c = 64;
+    ok.emplace_back("x of 2^30 elements", a);
+  }
+  conv::Options opts[6];
+  opts[1].kernel = conv::Kernel::Portable;
+  opts[1].max_workers = 3;
+  opts[2].tile_n = 256;
+  opts[2].cluster_m = 2;
+  opts[2].swizzle = 4;
+  opts[3].source = clc::SourceKind::Static;
+  opts[3].tile_n = 64;
+  opts[3].cluster_m = 1;
+  opts[4].split_k = 16;
+  opts[5].kernel = conv::Kernel::Sm90;
+  opts[5].split_k = 3;
+  opts[5].split_workspace = g_r;  // 16-byte aligned
+  opts[5].split_workspace_size = sizeof(g_r);
+  for (auto const& [what, a] : ok)
+    for (conv::Options const& o : opts) {
+      SCOPED_TRACE(what);
+      clc::Error const e = conv::can_implement(a, o);
+      EXPECT_TRUE(e.ok() || e.status == clc::Status::CudaError || (e.status == clc::Status::NotSupported &&
+                                                                   e.message.find("Sm90") != std::string::npos))
+          << e.what();
+    }
+}
+
+//! P and Q: the number of filter positions inside the padded input, counted one by one.
+TEST(ConvArgs, OutputSizeMatchesBruteForce) {
+  for (int h : {1, 2, 3, 4, 5, 7, 8, 13, 17, 56})
+    for (int r : {1, 2, 3, 5, 6, 7})
+      for (int pad_lo : {0, 1, 3})
+        for (int pad_hi : {0, 2})
+          for (int stride : {1, 2, 3, 4, 9})
+            for (int dil : {1, 2, 3}) {
+              conv::Arguments a;
+              a.h = a.w = h;
+              a.r = a.s = r;
+              a.pad_top = a.pad_left = pad_lo;
+              a.pad_bottom = a.pad_right = pad_hi;
+              a.stride_h = a.stride_w = stride;
+              a.dilation_h = a.dilation_w = dil;
+              int want = 0;  // positions p >= 0 whose last tap p * stride + (r - 1) * dil is inside the padded input
+              for (int p = 0; p * stride + (r - 1) * dil <= h + pad_lo + pad_hi - 1; ++p) ++want;
+              SCOPED_TRACE(::testing::Message() << "h " << h << " r " << r << " pad " << pad_lo << "/" << pad_hi
+                                                << " stride " << stride << " dilation " << dil);
+              if (want > 0) {
+                EXPECT_EQ(conv::output_h(a), want);
+                EXPECT_EQ(conv::output_w(a), want);
+              } else {
+                EXPECT_LE(conv::output_h(a), 0);
+                EXPECT_LE(conv::output_w(a), 0);
+              }
+            }
+  conv::Arguments a;  // ResNet-50's stem: 224, 7x7, stride 2, pad 3 -> 112
+  a.h = 224, a.w = 224, a.r = a.s = 7, a.stride_h = a.stride_w = 2;
+  a.pad_top = a.pad_bottom = a.pad_left = a.pad_right = 3;
+  EXPECT_EQ(conv::output_h(a), 112);
+  EXPECT_EQ(conv::output_w(a), 112);
+}
+
+TEST(ConvArgs, NamesAndSizes) {
+  EXPECT_STREQ(conv::to_string(conv::DType::BF16), "BF16");
+  EXPECT_STREQ(conv::to_string(conv::DType::F16), "F16");
+  EXPECT_STREQ(conv::to_string(conv::DType::F32), "F32");
+  EXPECT_STREQ(conv::to_string(conv::Activation::None), "None");
+  EXPECT_STREQ(conv::to_string(conv::Activation::ReLU), "ReLU");
+  EXPECT_STREQ(conv::to_string(conv::Kernel::Sm90), "Sm90");
+  EXPECT_EQ(conv::size_of(conv::DType::BF16), 2u);
+  EXPECT_EQ(conv::size_of(conv::DType::F16), 2u);
+  EXPECT_EQ(conv::size_of(conv::DType::F32), 4u);
+  conv::Options const o;
+  EXPECT_EQ(o.kernel, conv::Kernel::Auto);
+  EXPECT_EQ(o.source, clc::SourceKind::Auto);
+  EXPECT_EQ(o.tile_n, 0);
+  EXPECT_EQ(o.cluster_m, 0);
+  conv::Arguments const a;
+  EXPECT_EQ(a.groups, 1);
+  EXPECT_EQ(a.stride_h, 1);
+  EXPECT_EQ(a.dilation_w, 1);
+  EXPECT_EQ(a.alpha, 1.0f);
+  EXPECT_EQ(a.beta, 0.0f);
+}
+
+}  // namespace

@@ -1,0 +1,420 @@
+//! @file conv.cpp
+//! @brief Host API of clc::conv: argument checks (every message names the argument; none needs a
+//! device), normalisation (strides resolved, output size), kernel / tile / cluster choice, dispatch to
+//! the per-type launchers.
+#include "conv.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+#include <utility>
+
+#include "clc/detail/cuda_check.hpp"
+#include "detail/problem.hpp"
+
+#ifndef CLC_CONV_SM90
+#  define CLC_CONV_SM90 0  // set by CMake when the build has sm_90a code
+#endif
+
+namespace clc::conv {
+
+char const* to_string(DType t) {
+  switch (t) {
+    case DType::BF16: return "BF16";
+    case DType::F16: return "F16";
+    case DType::F32: return "F32";
+  }
+  return "?";
+}
+char const* to_string(Activation a) { return a == Activation::ReLU ? "ReLU" : "None"; }
+std::size_t size_of(DType t) { return t == DType::F32 ? 4 : 2; }
+
+int output_h(Arguments const& a) {
+  if (a.stride_h < 1) return 0;
+  std::int64_t const span = std::int64_t(a.h) + a.pad_top + a.pad_bottom - std::int64_t(a.dilation_h) * (a.r - 1) - 1;
+  return span < 0 ? 0 : int(span / a.stride_h + 1);
+}
+int output_w(Arguments const& a) {
+  if (a.stride_w < 1) return 0;
+  std::int64_t const span = std::int64_t(a.w) + a.pad_left + a.pad_right - std::int64_t(a.dilation_w) * (a.s - 1) - 1;
+  return span < 0 ? 0 : int(span / a.stride_w + 1);
+}
+
+namespace {
+
+std::string num(std::int64_t v) { return std::to_string(v); }
+constexpr std::int64_t kIndexLimit = std::int64_t(1) << 31;
+
+bool valid_dtype(DType t) { return t == DType::BF16 || t == DType::F16 || t == DType::F32; }
+
+Error positive(char const* name, int v) {
+  if (v < 1) return invalid_argument(std::string(name) + " must be >= 1 (got " + num(v) + ")");
+  return success();
+}
+
+Error aligned(char const* name, void const* ptr, DType t) {
+  std::size_t const es = size_of(t);
+  if (reinterpret_cast<std::uintptr_t>(ptr) % es != 0)
+    return invalid_argument(std::string(name) + " (" + num(std::int64_t(reinterpret_cast<std::uintptr_t>(ptr))) +
+                            ") is not aligned to its element size (" + num(std::int64_t(es)) + " bytes, " +
+                            to_string(t) + ")");
+  return success();
+}
+
+//! Resolved strides of an [n, h, w, c]-shaped tensor (0 = packed) and their checks: the channel is
+//! contiguous and pixels, rows and images do not overlap.
+Error resolve_strides(char const* tensor, int h, int w, int c, std::int64_t sn, std::int64_t sh, std::int64_t sw,
+                      std::int64_t* on, std::int64_t* oh, std::int64_t* ow) {
+  std::string const t(tensor);
+  std::int64_t const rw = sw != 0 ? sw : c;
+  std::int64_t const rh = sh != 0 ? sh : rw * w;
+  std::int64_t const rn = sn != 0 ? sn : rh * h;
+  if (rw < c)
+    return invalid_argument(t + "_stride_w (" + num(sw) + ") must be 0 (packed) or >= the channel count (" + num(c) +
+                            ")");
+  if (rh < rw * w)
+    return invalid_argument(t + "_stride_h (" + num(sh) + ") must be 0 (packed) or >= " + t + "_stride_w * width (" +
+                            num(rw * w) + ")");
+  if (rn < rh * h)
+    return invalid_argument(t + "_stride_n (" + num(sn) + ") must be 0 (packed) or >= " + t + "_stride_h * height (" +
+                            num(rh * h) + ")");
+  *on = rn;
+  *oh = rh;
+  *ow = rw;
+  return success();
+}
+
+//! The argument checks that need no device (every message names the argument).
+Error check_arguments(Arguments const& a, Options const& o) {
+  CLC_TRY(positive("n", a.n));
+  CLC_TRY(positive("h", a.h));
+  CLC_TRY(positive("w", a.w));
+  CLC_TRY(positive("c", a.c));
+  CLC_TRY(positive("k", a.k));
+  CLC_TRY(positive("r", a.r));
+  CLC_TRY(positive("s", a.s));
+  if (a.groups != 1)
+    return not_supported("groups (" + num(a.groups) + ") must be 1 (grouped convolution is not supported)");
+  CLC_TRY(positive("stride_h", a.stride_h));
+  CLC_TRY(positive("stride_w", a.stride_w));
+  CLC_TRY(positive("dilation_h", a.dilation_h));
+  CLC_TRY(positive("dilation_w", a.dilation_w));
+  if (a.pad_top < 0 || a.pad_bottom < 0 || a.pad_left < 0 || a.pad_right < 0)
+    return invalid_argument("padding must be >= 0 (got pad_top " + num(a.pad_top) + ", pad_bottom " +
+                            num(a.pad_bottom) + ", pad_left " + num(a.pad_left) + ", pad_right " + num(a.pad_right) +
+                            ")");
+  int const p = output_h(a), q = output_w(a);
+  if (p < 1)
+    return invalid_argument("output height (" + num(p) + ") must be >= 1: the dilated filter height (" +
+                            num(std::int64_t(a.dilation_h) * (a.r - 1) + 1) + ") exceeds h + pad_top + pad_bottom (" +
+                            num(std::int64_t(a.h) + a.pad_top + a.pad_bottom) + ")");
+  if (q < 1)
+    return invalid_argument("output width (" + num(q) + ") must be >= 1: the dilated filter width (" +
+                            num(std::int64_t(a.dilation_w) * (a.s - 1) + 1) + ") exceeds w + pad_left + pad_right (" +
+                            num(std::int64_t(a.w) + a.pad_left + a.pad_right) + ")");
+  if (!valid_dtype(a.x_type) || !valid_dtype(a.y_type)) return invalid_argument("x_type and y_type must be DType values");
+  if (a.x_type == DType::F32)
+    return not_supported("x_type must be BF16 or F16 (got F32); x and the filter share it");
+  if (a.activation != Activation::None && a.activation != Activation::ReLU)
+    return invalid_argument("activation must be None or ReLU");
+  std::int64_t const xs = std::int64_t(a.n) * a.h * a.w * a.c;
+  std::int64_t const ys = std::int64_t(a.n) * p * q * a.k;
+  std::int64_t const fs = std::int64_t(a.k) * a.r * a.s * a.c;
+  if (xs >= kIndexLimit)
+    return not_supported("x has " + num(xs) + " elements (n*h*w*c); at most 2^31 - 1 are supported (32-bit indexing)");
+  if (ys >= kIndexLimit)
+    return not_supported("y has " + num(ys) + " elements (n*p*q*k); at most 2^31 - 1 are supported (32-bit indexing)");
+  if (fs >= kIndexLimit)
+    return not_supported("the filter has " + num(fs) +
+                         " elements (k*r*s*c); at most 2^31 - 1 are supported (32-bit indexing)");
+  if (a.x == nullptr) return invalid_argument("x is a null pointer");
+  if (a.filter == nullptr) return invalid_argument("filter is a null pointer");
+  if (a.y == nullptr) return invalid_argument("y is a null pointer");
+  if (a.beta != 0.0f && a.residual == nullptr)
+    return invalid_argument("residual is a null pointer but beta is " + std::to_string(a.beta));
+  CLC_TRY(aligned("x", a.x, a.x_type));
+  CLC_TRY(aligned("filter", a.filter, a.x_type));
+  CLC_TRY(aligned("y", a.y, a.y_type));
+  if (a.beta != 0.0f) CLC_TRY(aligned("residual", a.residual, a.y_type));
+  if (a.bias != nullptr) CLC_TRY(aligned("bias", a.bias, a.y_type));
+  std::int64_t n_, h_, w_;
+  CLC_TRY(resolve_strides("x", a.h, a.w, a.c, a.x_stride_n, a.x_stride_h, a.x_stride_w, &n_, &h_, &w_));
+  CLC_TRY(resolve_strides("y", p, q, a.k, a.y_stride_n, a.y_stride_h, a.y_stride_w, &n_, &h_, &w_));
+
+  if (o.cluster_m < 0 || o.cluster_m > 2)
+    return invalid_argument("options.cluster_m must be 0 (auto), 1 or 2 (got " + num(o.cluster_m) + ")");
+  if (o.tile_n != 0 && o.tile_n != 64 && o.tile_n != 128 && o.tile_n != 256)
+    return invalid_argument("options.tile_n must be 0 (auto), 64, 128 or 256 (got " + num(o.tile_n) + ")");
+  if (o.swizzle < 0) return invalid_argument("options.swizzle must be >= 0 (got " + num(o.swizzle) + ")");
+  if (o.max_workers < 0) return invalid_argument("options.max_workers must be >= 0 (got " + num(o.max_workers) + ")");
+  if (o.kernel != Kernel::Auto && o.kernel != Kernel::Sm90 && o.kernel != Kernel::Portable)
+    return invalid_argument("options.kernel is not a Kernel value");
+  if (int(o.source) < 0 || int(o.source) > int(SourceKind::Auto))
+    return invalid_argument("options.source is not a SourceKind value (got " + num(int(o.source)) + ")");
+  if (int(o.grid) < 0 || int(o.grid) > int(GridMode::ResidentCapacity))
+    return invalid_argument("options.grid is not a GridMode value (got " + num(int(o.grid)) + ")");
+  if (o.kernel == Kernel::Portable && o.cluster_m == 2)
+    return invalid_argument("options.cluster_m 2 needs the Sm90 kernel (the portable kernel runs 1x1 clusters)");
+  if (o.split_k < 0 || o.split_k > 16)
+    return invalid_argument("options.split_k must be 0 (auto), 1 (off) or 2..16 (got " + num(o.split_k) + ")");
+  if (o.kernel == Kernel::Portable && o.split_k > 1)
+    return invalid_argument("options.split_k > 1 needs the Sm90 kernel");
+  if (o.split_workspace != nullptr && reinterpret_cast<std::uintptr_t>(o.split_workspace) % 16 != 0)
+    return invalid_argument("options.split_workspace is not 16-byte aligned");
+  return success();
+}
+
+detail::Problem normalise(Arguments const& a) {
+  detail::Problem p;
+  p.n = a.n, p.h = a.h, p.w = a.w, p.c = a.c;
+  p.k = a.k, p.r = a.r, p.s = a.s;
+  p.p = output_h(a), p.q = output_w(a);
+  p.pad_top = a.pad_top, p.pad_left = a.pad_left, p.pad_bottom = a.pad_bottom, p.pad_right = a.pad_right;
+  p.stride_h = a.stride_h, p.stride_w = a.stride_w, p.dil_h = a.dilation_h, p.dil_w = a.dilation_w;
+  p.xt = a.x_type;
+  p.yt = a.y_type;
+  p.x = a.x;
+  (void)resolve_strides("x", a.h, a.w, a.c, a.x_stride_n, a.x_stride_h, a.x_stride_w, &p.xsn, &p.xsh, &p.xsw);
+  p.filter = a.filter;
+  p.y = a.y;
+  (void)resolve_strides("y", p.p, p.q, a.k, a.y_stride_n, a.y_stride_h, a.y_stride_w, &p.ysn, &p.ysh, &p.ysw);
+  p.residual = a.beta != 0.0f ? a.residual : nullptr;
+  p.bias = a.bias;
+  p.alpha = a.alpha;
+  p.beta = a.beta;
+  p.relu = a.activation == Activation::ReLU;
+  return p;
+}
+
+bool sm90_built() { return CLC_CONV_SM90 != 0; }
+
+struct Choice {
+  Kernel kernel = Kernel::Portable;
+  std::string why_portable;
+};
+
+Error choose_kernel(detail::Problem const& p, Options const& o, DeviceFacts const& dev, Choice* out) {
+  bool const hopper = dev.cc_major == 9 && dev.cc_minor == 0;
+  std::string reason;
+  if (!hopper)
+    reason = "the device is not sm_90 (device " + num(dev.device) + " is sm_" + num(dev.cc_major * 10 + dev.cc_minor) + ")";
+  else if (!sm90_built())
+    reason = "this build of clc has no sm_90a code (CMAKE_CUDA_ARCHITECTURES without 90a)";
+  else
+    reason = detail::sm90_reason(p);
+  if (o.kernel == Kernel::Sm90) {
+    if (!reason.empty()) return not_supported("kernel Sm90 cannot run this convolution: " + reason);
+    out->kernel = Kernel::Sm90;
+    return success();
+  }
+  if (o.kernel == Kernel::Portable) {
+    out->kernel = Kernel::Portable;
+    return success();
+  }
+  out->kernel = reason.empty() ? Kernel::Sm90 : Kernel::Portable;
+  out->why_portable = reason;
+  return success();
+}
+
+int default_swizzle(int n_tiles) {
+  int s = 1;
+  while (s < 8 && s * 2 <= n_tiles) s *= 2;
+  return s;
+}
+
+//! Sm90 tile width: 64 when K <= 64 and 128 when K <= 128 (a wider tile only multiplies zeros);
+//! otherwise the width with the shorter estimated makespan over whole waves of tiles, with a 128-wide
+//! tile costing 0.72 of a 256-wide one (the GEMM's estimate, docs/gemm.md "Heuristics").
+int default_tile_n(detail::Problem const& p, int sms) {
+  if (p.k <= 64) return 64;
+  if (p.k <= 128) return 128;
+  auto waves = [&](int bn) {
+    std::int64_t const tiles = std::int64_t((p.m() + detail::kSm90TileM - 1) / detail::kSm90TileM) * ((p.k + bn - 1) / bn);
+    return double((tiles + sms - 1) / (sms < 1 ? 1 : sms));
+  };
+  return waves(128) * 0.72 < waves(256) ? 128 : 256;
+}
+
+//! Split-K factor: the one with the shortest estimated time, counting whole waves of (tile, split)
+//! units over the SMs and the reduction's traffic. Estimates (not measurements): a 128 x BN k-step
+//! takes 0.5 us * BN / 128 on one SM, a unit 1.5 us more (prologue, epilogue), the reduction 3 us plus
+//! its bytes (partials written and read, y written) at 3 TB/s. Each split keeps >= 4 k-steps.
+int default_splits(detail::Problem const& p, int tile_n, int sms) {
+  int const kt = p.r * p.s * ((p.c + detail::kSm90TileK - 1) / detail::kSm90TileK);
+  std::int64_t const tiles =
+      std::int64_t((p.m() + detail::kSm90TileM - 1) / detail::kSm90TileM) * ((p.k + tile_n - 1) / tile_n);
+  double const t_k = 0.5e-6 * tile_n / 128.0;
+  auto cost = [&](int splits) {
+    std::int64_t const units = tiles * splits;
+    double const waves = double((units + sms - 1) / (sms < 1 ? 1 : sms));
+    double t = waves * (double((kt + splits - 1) / splits) * t_k + 1.5e-6);
+    if (splits > 1) t += 3e-6 + double(p.m()) * p.k * (8.0 * splits + 2.0) / 3e12;
+    return t;
+  };
+  int best = 1;
+  double best_t = cost(1);
+  for (int splits = 2; splits <= 16 && kt / splits >= 4; ++splits) {
+    double const t = cost(splits);
+    if (t < best_t) best = splits, best_t = t;
+  }
+  return best;
+}
+
+//! The split-K buffer owned by the library: one per (device, stream), grown geometrically, never
+//! freed (graphs captured on the stream may still name a smaller one). `*out` stays null during
+//! stream capture when the buffer would have to grow.
+Error library_split_buffer(cudaStream_t stream, std::size_t bytes, void** out) {
+  struct Entry {
+    void* ptr = nullptr;
+    std::size_t size = 0;
+  };
+  static std::mutex mu;
+  static std::map<std::pair<int, cudaStream_t>, Entry> pool;
+  *out = nullptr;
+  int dev = 0;
+  CLC_CUDA_TRY(cudaGetDevice(&dev));
+  std::lock_guard<std::mutex> lock(mu);
+  Entry& entry = pool[std::make_pair(dev, stream)];
+  if (entry.ptr != nullptr && entry.size >= bytes) {
+    *out = entry.ptr;
+    return success();
+  }
+  cudaStreamCaptureStatus st = cudaStreamCaptureStatusNone;
+  CLC_CUDA_TRY(cudaStreamIsCapturing(stream, &st));
+  if (st != cudaStreamCaptureStatusNone) return success();
+  std::size_t const size = std::max(bytes, 2 * entry.size);
+  void* p = nullptr;
+  CLC_CUDA_TRY(cudaMalloc(&p, size));
+  entry = Entry{p, size};
+  *out = p;
+  return success();
+}
+
+struct Decision {
+  Choice choice;
+  detail::Plan plan;
+  std::size_t split_bytes = 0;  //!< partial sums needed (plan.splits > 1)
+};
+
+//! Kernel, tile width, cluster, swizzle and split-K of `a` on the current device.
+Error decide(Arguments const& a, Options const& o, cudaStream_t stream, detail::Problem const& p, Decision* d) {
+  int device = 0;
+  CLC_CUDA_TRY(cudaGetDevice(&device));
+  DeviceFacts dev;
+  CLC_TRY(query_device(device, &dev));
+  CLC_TRY(choose_kernel(p, o, dev, &d->choice));
+  detail::Plan& plan = d->plan;
+  static_cast<ScheduleOptions&>(plan.launch) = o;  // the schedule as the caller set it
+  plan.launch.stream = stream;
+  plan.source = o.source;
+  if (d->choice.kernel != Kernel::Sm90) return success();
+  plan.tile_n = o.tile_n != 0 ? o.tile_n : default_tile_n(p, dev.sm_count);
+  std::int64_t const yes = std::int64_t(size_of(p.yt));
+  // TMA store: y one packed [M, K] matrix with 16-byte aligned base and rows (TMA was seen writing
+  // whole 16-byte units past the last column otherwise; docs/gemm.md).
+  plan.tma_store =
+      p.y_packed() && (std::int64_t(p.k) * yes) % 16 == 0 && reinterpret_cast<std::uintptr_t>(p.y) % 16 == 0;
+  int const m_tiles = (p.m() + detail::kSm90TileM - 1) / detail::kSm90TileM;
+  int const n_tiles = (p.k + plan.tile_n - 1) / plan.tile_n;
+  plan.cluster_m = o.cluster_m != 0 ? o.cluster_m : (m_tiles >= 2 ? 2 : 1);
+  plan.swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
+  if (plan.source == SourceKind::Auto) plan.source = SourceKind::Ticket;  // Hopper has no hardware CLC
+  int const kt = p.r * p.s * ((p.c + detail::kSm90TileK - 1) / detail::kSm90TileK);
+  plan.splits = o.split_k != 0 ? std::min(o.split_k, kt) : default_splits(p, plan.tile_n, dev.sm_count);
+  if (plan.splits > 1) d->split_bytes = std::size_t(plan.splits) * std::size_t(p.m()) * std::size_t(p.k) * 4;
+  return success();
+}
+
+}  // namespace
+
+Error split_workspace_bytes(Arguments const& a, Options const& o, std::size_t* bytes) {
+  if (bytes == nullptr) return invalid_argument("bytes is a null pointer");
+  *bytes = 0;
+  CLC_TRY(can_implement(a, o));
+  Decision d;
+  CLC_TRY(decide(a, o, nullptr, normalise(a), &d));
+  *bytes = d.split_bytes;
+  return success();
+}
+
+Error can_implement(Arguments const& a, Options const& o) {
+  CLC_TRY(check_arguments(a, o));
+  int device = 0;
+  CLC_CUDA_TRY(cudaGetDevice(&device));
+  DeviceFacts dev;
+  CLC_TRY(query_device(device, &dev));
+  Choice ch;
+  CLC_TRY(choose_kernel(normalise(a), o, dev, &ch));
+  if (ch.kernel == Kernel::Sm90 && o.source == SourceKind::Hardware)
+    return not_supported("source Hardware needs sm_100 (cluster launch control); the Sm90 kernel runs Ticket, "
+                         "Static or Single");
+  return success();
+}
+
+Error run(Arguments const& a, cudaStream_t stream, Options const& o, RunInfo* info) {
+  CLC_TRY(can_implement(a, o));
+  detail::Problem const p = normalise(a);
+  Decision d;
+  CLC_TRY(decide(a, o, stream, p, &d));
+  detail::Plan& plan = d.plan;
+  Choice& ch = d.choice;
+  RunInfo local;
+  RunInfo* ri = info ? info : &local;
+  *ri = RunInfo{};
+
+  if (ch.kernel == Kernel::Sm90) {
+    if (plan.splits > 1) {
+      if (o.split_workspace != nullptr) {
+        if (o.split_workspace_size < d.split_bytes)
+          return invalid_argument("options.split_workspace_size (" + num(std::int64_t(o.split_workspace_size)) +
+                                  ") is below the " + num(std::int64_t(d.split_bytes)) +
+                                  " bytes split_k " + num(plan.splits) + " needs (split_workspace_bytes)");
+        plan.partials = static_cast<float*>(o.split_workspace);
+      } else {
+        void* buf = nullptr;
+        CLC_TRY(library_split_buffer(stream, d.split_bytes, &buf));
+        if (buf == nullptr && o.split_k > 1)
+          return invalid_argument("options.split_k " + num(o.split_k) +
+                                  ": the stream is being captured and the library's split-K buffer cannot grow during "
+                                  "capture; pass options.split_workspace or run once on this stream before capturing");
+        if (buf == nullptr) plan.splits = 1;  // heuristic split during capture: run unsplit instead
+        plan.partials = static_cast<float*>(buf);
+      }
+    }
+    detail::Sm90Maps maps;
+    Error const e = detail::encode_sm90_maps(p, plan, &maps);
+    if (e.ok()) {
+      bool const bf = p.xt == DType::BF16;
+      switch (plan.source) {
+        case SourceKind::Ticket:
+          return bf ? detail::launch_sm90_typed<DType::BF16, SourceKind::Ticket>(p, plan, maps, ri)
+                    : detail::launch_sm90_typed<DType::F16, SourceKind::Ticket>(p, plan, maps, ri);
+        case SourceKind::Static:
+          return bf ? detail::launch_sm90_typed<DType::BF16, SourceKind::Static>(p, plan, maps, ri)
+                    : detail::launch_sm90_typed<DType::F16, SourceKind::Static>(p, plan, maps, ri);
+        case SourceKind::Single:
+          return bf ? detail::launch_sm90_typed<DType::BF16, SourceKind::Single>(p, plan, maps, ri)
+                    : detail::launch_sm90_typed<DType::F16, SourceKind::Single>(p, plan, maps, ri);
+        default:
+          return not_supported(std::string("source ") + clc::to_string(plan.source) +
+                               " is not available to the Sm90 kernel (Ticket, Static or Single)");
+      }
+    }
+    // Auto: a tensor TMA cannot describe after all takes the portable path; nothing was launched.
+    if (o.kernel != Kernel::Auto || e.status != Status::NotSupported) return e;
+    ch.why_portable = e.message;
+    plan.cluster_m = 1;
+    plan.splits = 1;
+    plan.source = o.source;
+  }
+  int const n_tiles = (p.k + detail::kPortableTileN - 1) / detail::kPortableTileN;
+  plan.swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
+  CLC_TRY(p.xt == DType::BF16 ? detail::launch_portable_typed<DType::BF16>(p, plan, ri)
+                              : detail::launch_portable_typed<DType::F16>(p, plan, ri));
+  ri->why_portable = ch.why_portable;
+  return success();
+}
+
+}  // namespace clc::conv

@@ -1,0 +1,302 @@
+//! @file sm90_kernel.cuh
+//! @brief The Hopper convolution (sm_90a): the convolution's own part of kit::Sm90Mma (kit/sm90_mma.cuh,
+//! the kernel shared with the GEMM). A tile is 128 output pixels (consecutive in N*P*Q order, so it may
+//! span output rows and images) x BN filters; k-step kt is 64 channels (block cb) of filter tap (r, s),
+//! kt = (r * S + s) * c_blocks + cb. Per k-step the producer issues one im2col TMA for A (128 pixels x
+//! 64 channels, the tap's offset applied by the instruction, padding zero-filled by TMA) and tiled TMA
+//! for B (64 channels of tap (r, s) of BN filters from the {C, R*S, K} view of the KRSC filter; channels
+//! past C are zeros in both operands). The epilogue applies alpha, the residual, the bias and ReLU, and
+//! stores through TMA when y is one packed [N*P*Q, K] matrix TMA can write, else directly.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include <cuda.h>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include "clc/clc.cuh"
+#include "clc/kit/epilogue.cuh"
+#include "clc/kit/sm90_mma.cuh"
+#include "clc/kit/tma.cuh"
+#include "epilogue.cuh"
+#include "problem.hpp"
+#include "splitk.hpp"
+
+namespace clc::conv::detail {
+
+struct Sm90Params {
+  CUtensorMap tmap_x;  // im2col map of x: {C, W, H, N}, 64 channels x 128 pixels per load
+  CUtensorMap tmap_f;  // tiled map of the filter: {C, R*S, K}
+  CUtensorMap tmap_y;  // tiled map of y as [N*P*Q, K] (valid when tma_store != 0)
+  SchedulerParams sched;
+  EpilogueParams epi;
+  int k_tiles;   // R * S * c_blocks
+  int c_blocks;  // ceil(C / 64)
+  int s;         // filter width S
+  int pq, q;     // output pixel index -> (n, p, q)
+  int stride_h, stride_w, pad_top, pad_left, dil_h, dil_w;
+  int tma_store;  // 1: TMA-store epilogue
+  int splits;     // split-K: tile z covers k-steps [z * k_tiles / splits, (z + 1) * k_tiles / splits)
+  float* partials;  // splits > 1: fp32 partial sums [splits][M][K], reduced by splitk_reduce
+};
+
+#if defined(__CUDACC__)
+
+struct Sm90ConvOps {
+  using Params = Sm90Params;
+
+  CLC_KIT_DEVICE static void prefetch(Params const& p) {
+    kit::prefetch_tensormap(&p.tmap_x);
+    kit::prefetch_tensormap(&p.tmap_f);
+    if (p.tma_store) kit::prefetch_tensormap(&p.tmap_y);
+  }
+  CLC_KIT_DEVICE static constexpr bool a_kmajor(Params const&) { return true; }
+  CLC_KIT_DEVICE static constexpr bool b_kmajor(Params const&) { return true; }
+  CLC_KIT_DEVICE static bool tma_store(Params const& p) { return p.tma_store != 0 && p.splits == 1; }
+  CLC_KIT_DEVICE static void k_range(Params const& p, WorkTile const& t, int* begin, int* end) {
+    *begin = int(std::int64_t(t.z) * p.k_tiles / p.splits);
+    *end = int(std::int64_t(t.z + 1) * p.k_tiles / p.splits);
+  }
+
+  //! k-step kt -> (channel block, filter row, filter column).
+  CLC_KIT_DEVICE static void tap_of(Params const& p, int kt, int* cb, int* r, int* s) {
+    int const tap = kt / p.c_blocks;
+    *cb = kt - tap * p.c_blocks;
+    *r = tap / p.s;
+    *s = tap - *r * p.s;
+  }
+
+  CLC_KIT_DEVICE static void load_a(Params const& p, unsigned char* sa, WorkTile const& t, int kt, std::uint64_t* fb) {
+    int cb, r, s;
+    tap_of(p, kt, &cb, &r, &s);
+    // The tile's first output pixel; the im2col walk continues along q, then p, then n.
+    int const m0 = t.x * kit::kMmaTileM;
+    int const n0 = m0 / p.pq;
+    int const rem = m0 - n0 * p.pq;
+    int const p0 = rem / p.q;
+    int const q0 = rem - p0 * p.q;
+    std::int32_t const coords[4] = {cb * kit::kMmaTileK, q0 * p.stride_w - p.pad_left, p0 * p.stride_h - p.pad_top, n0};
+    std::uint16_t const offsets[2] = {std::uint16_t(s * p.dil_w), std::uint16_t(r * p.dil_h)};
+    kit::tma_load_im2col(sa, &p.tmap_x, coords, offsets, fb);
+  }
+
+  template <int BN>
+  CLC_KIT_DEVICE static void load_b_part(Params const& p, unsigned char* sb, WorkTile const& t, int kt, int nb,
+                                         int b_rows, std::uint64_t* fb, std::uint16_t mask) {
+    int cb, r, s;
+    tap_of(p, kt, &cb, &r, &s);
+    int const n0 = t.y * BN;
+    int const tap = r * p.s + s;
+    int const b_box_rows = b_rows < 128 ? b_rows : 128;
+    for (int rr = 0; rr < b_rows; rr += b_box_rows) {
+      unsigned char* const dst = sb + (nb + rr) * 128;
+      std::int32_t const coords[3] = {cb * kit::kMmaTileK, tap, n0 + nb + rr};
+      if (mask == 0)
+        kit::tma_load(dst, &p.tmap_f, coords, fb);
+      else
+        kit::tma_load_multicast(dst, &p.tmap_f, coords, fb, mask);
+    }
+  }
+
+  template <int BN>
+  CLC_KIT_DEVICE static void epilogue(Params const& p, WorkTile const& t, int cw, float (&acc)[BN / 2],
+                                      unsigned char* bufs, unsigned bar_id) {
+    if (p.epi.y_type == int(DType::BF16))
+      epilogue_typed<__nv_bfloat16, BN>(p, t, cw, acc, bufs, bar_id);
+    else if (p.epi.y_type == int(DType::F16))
+      epilogue_typed<__half, BN>(p, t, cw, acc, bufs, bar_id);
+    else
+      epilogue_typed<float, BN>(p, t, cw, acc, bufs, bar_id);
+  }
+
+  //! acc = alpha * acc + bias[column] for the warpgroup's 64 x BN accumulators of tile column col0.
+  template <class T, int BN>
+  CLC_KIT_DEVICE static void alpha_bias(EpilogueParams const& e, int col0, float (&acc)[BN / 2]) {
+    int const colt = col0 + 2 * (threadIdx.x & 3);
+    T const* const bias = static_cast<T const*>(e.bias);
+    float const alpha = e.alpha;
+#pragma unroll
+    for (int j = 0; j < BN / 8; ++j) {
+      int const c = colt + 8 * j;
+      float b0 = 0.0f, b1 = 0.0f;
+      if (bias != nullptr) {
+        if (c < e.k) b0 = float(bias[c]);
+        if (c + 1 < e.k) b1 = float(bias[c + 1]);
+      }
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        acc[4 * j + 2 * h] = acc[4 * j + 2 * h] * alpha + b0;
+        acc[4 * j + 2 * h + 1] = acc[4 * j + 2 * h + 1] * alpha + b1;
+      }
+    }
+  }
+
+  template <int BN>
+  CLC_KIT_DEVICE static void store_partials(Params const& p, WorkTile const& t, int row0, int col0,
+                                            float (&acc)[BN / 2]);
+
+  template <class T, int BN>
+  CLC_KIT_DEVICE static void epilogue_typed(Params const& p, WorkTile const& t, int cw, float (&acc)[BN / 2],
+                                            unsigned char* bufs, unsigned bar_id) {
+    EpilogueParams const& e = p.epi;
+    int const row0 = t.x * kit::kMmaTileM + cw * 64;
+    int const col0 = t.y * BN;
+    if (p.splits > 1) {
+      store_partials<BN>(p, t, row0, col0, acc);
+      return;
+    }
+    bool const plain = e.residual == nullptr && e.bias == nullptr && !e.relu;
+    if (p.tma_store && plain) {
+      std::int32_t const corner[2] = {col0, row0};
+      float const alpha = e.alpha;
+      auto const scale = [alpha](float v0, float v1, int, int) { return make_float2(v0 * alpha, v1 * alpha); };
+      kit::store_tile_tma<T>(acc, scale, &p.tmap_y, corner, bufs, bar_id);
+      return;
+    }
+    // Fused: alpha and the bias go into the accumulators first (one bias pair per thread and column
+    // group, not one load per element), so the per-element work left is the residual and ReLU.
+    alpha_bias<T, BN>(e, col0, acc);
+    EpilogueParams f = e;
+    f.alpha = 1.0f;
+    f.bias = nullptr;
+    if (p.tma_store) {
+      std::int32_t const corner[2] = {col0, row0};
+      if (f.residual == nullptr) {
+        bool const relu = f.relu != 0;
+        auto const act = [relu](float v0, float v1, int, int) {
+          return relu ? make_float2(v0 > 0.0f ? v0 : 0.0f, v1 > 0.0f ? v1 : 0.0f) : make_float2(v0, v1);
+        };
+        kit::store_tile_tma<T>(acc, act, &p.tmap_y, corner, bufs, bar_id);
+      } else {
+        // y is packed here (row stride K): the residual of pixel m, channel c is at m * K + c.
+        auto const fused = [&f, row0, col0](float v0, float v1, int row, int col) {
+          int const m = row0 + row;
+          int const c = col0 + col;
+          if (m >= f.m || c >= f.k) return make_float2(0.0f, 0.0f);  // clipped by the TMA store
+          return fuse_pair<T>(f, std::int64_t(m) * f.k, c, c + 1 < f.k, v0, v1);
+        };
+        kit::store_tile_tma<T>(acc, fused, &p.tmap_y, corner, bufs, bar_id);
+      }
+    } else {
+      // Direct: thread (warp w, lane l) of the warpgroup holds rows 16w + l/4 (+8) and column pairs
+      // 8j + 2(l%4), j = 0..BN/8-1 (kit/wgmma.cuh).
+      int const lane = threadIdx.x & 31;
+      int const wi = (threadIdx.x >> 5) & 3;
+      int const rowt = row0 + wi * 16 + (lane >> 2);
+      int const colt = col0 + 2 * (lane & 3);
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        int const m = rowt + 8 * h;
+        if (m < e.m) {
+          std::int64_t const off = y_pixel_offset(f, m);
+#pragma unroll
+          for (int j = 0; j < BN / 8; ++j) store_pair<T>(f, off, colt + 8 * j, acc[4 * j + 2 * h], acc[4 * j + 2 * h + 1]);
+        }
+      }
+    }
+  }
+};
+
+//! Split-K: the warpgroup's 64 x BN fp32 partial sums to partials[z][m][c] (rows < M, channels < K).
+template <int BN>
+CLC_KIT_DEVICE void Sm90ConvOps::store_partials(Params const& p, WorkTile const& t, int row0, int col0,
+                                                float (&acc)[BN / 2]) {
+  EpilogueParams const& e = p.epi;
+  int const lane = threadIdx.x & 31;
+  int const wi = (threadIdx.x >> 5) & 3;
+  int const rowt = row0 + wi * 16 + (lane >> 2);
+  int const colt = col0 + 2 * (lane & 3);
+  bool const even = (e.k & 1) == 0;
+#pragma unroll
+  for (int h = 0; h < 2; ++h) {
+    int const m = rowt + 8 * h;
+    if (m >= e.m) continue;
+    float* const row = p.partials + (std::int64_t(t.z) * e.m + m) * e.k;
+#pragma unroll
+    for (int j = 0; j < BN / 8; ++j) {
+      int const c = colt + 8 * j;
+      float const v0 = acc[4 * j + 2 * h], v1 = acc[4 * j + 2 * h + 1];
+      if (c + 1 < e.k && even) {
+        *reinterpret_cast<float2*>(row + c) = make_float2(v0, v1);
+      } else if (c < e.k) {
+        row[c] = v0;
+        if (c + 1 < e.k) row[c + 1] = v1;
+      }
+    }
+  }
+}
+
+template <int BN>
+struct Sm90ConvOpsN : Sm90ConvOps {
+  CLC_KIT_DEVICE static void load_b(Params const& p, unsigned char* sb, WorkTile const& t, int kt, int nb, int b_rows,
+                                    std::uint64_t* fb, std::uint16_t mask) {
+    load_b_part<BN>(p, sb, t, kt, nb, b_rows, fb, mask);
+  }
+};
+
+template <DType X, class Source, int BN>
+using Sm90Conv =
+    kit::Sm90Mma<Sm90ConvOpsN<BN>, std::conditional_t<X == DType::BF16, __nv_bfloat16, __half>, Source, BN>;
+
+//! Host: build the parameters and launch (stream, workspace and grid mode are in `plan`).
+template <DType X, class Source, int BN>
+Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, RunInfo* info) {
+  using K = Sm90Conv<X, Source, BN>;
+  Sm90Params p{};
+  p.tmap_x = maps.x;
+  p.tmap_f = maps.filter;
+  p.tmap_y = maps.y;
+  p.tma_store = maps.tma_store ? 1 : 0;
+  p.epi = make_epilogue_params(pr);
+  p.c_blocks = (pr.c + kSm90TileK - 1) / kSm90TileK;
+  p.k_tiles = pr.r * pr.s * p.c_blocks;
+  p.s = pr.s;
+  p.pq = pr.p * pr.q;
+  p.q = pr.q;
+  p.stride_h = pr.stride_h;
+  p.stride_w = pr.stride_w;
+  p.pad_top = pr.pad_top;
+  p.pad_left = pr.pad_left;
+  p.dil_h = pr.dil_h;
+  p.dil_w = pr.dil_w;
+  p.splits = plan.splits;
+  p.partials = plan.partials;
+  if (p.splits > 1) p.tma_store = 0;
+  int const cm = plan.cluster_m;
+  int const m_tiles = (pr.m() + kSm90TileM - 1) / kSm90TileM;
+  int const n_tiles = (pr.k + BN - 1) / BN;
+  TileSpace tiles((m_tiles + cm - 1) / cm * cm, n_tiles, plan.splits);
+  tiles.with_cluster(cm, 1).with_raster(Raster::AlongX).with_swizzle(plan.swizzle);
+  LaunchInfo li;
+  CLC_TRY(kit::launch_warp_specialized<K>(&kit::sm90_mma_kernel<K>, tiles, plan.launch, K::G::kDynamicSmem, p, &li));
+  if (info) {
+    info->kernel = Kernel::Sm90;
+    info->source = Source::kind;
+    info->tile_m = kSm90TileM;
+    info->tile_n = BN;
+    info->cluster_m = cm;
+    info->swizzle = plan.swizzle;
+    info->tma_store = p.tma_store != 0;
+    info->splits = plan.splits;
+    info->launch = li;
+  }
+  if (plan.splits > 1) return splitk_reduce(pr, plan);
+  return success();
+}
+
+//! Host: the launcher of tile width `plan.tile_n` (64, 128 or 256).
+template <DType X, class Source>
+Error sm90_launch_tile(Problem const& pr, Plan const& plan, Sm90Maps const& maps, RunInfo* info) {
+  switch (plan.tile_n) {
+    case 64: return sm90_launch<X, Source, 64>(pr, plan, maps, info);
+    case 128: return sm90_launch<X, Source, 128>(pr, plan, maps, info);
+    default: return sm90_launch<X, Source, 256>(pr, plan, maps, info);
+  }
+}
+
+#endif  // __CUDACC__
+
+}  // namespace clc::conv::detail
