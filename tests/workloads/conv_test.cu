@@ -545,6 +545,28 @@ std::vector<Case> resnet_cases() {
   return v;
 }
 
+//! Full-size layers at N = 32: hundreds of tiles per launch, several back to back per warpgroup, so
+//! races between one tile's epilogue and the next (shared-memory store buffers, ping-pong turns) show
+//! up (a 64-wide ping-pong tile reusing its store buffer one store too early failed clc-bench's gate
+//! on these layers while every smaller case passed).
+std::vector<Case> stress_cases() {
+  std::vector<Case> v;
+  struct L {
+    int hw, c, k, rs;
+  };
+  for (L const& l : {L{56, 64, 64, 3}, L{56, 256, 64, 1}, L{28, 128, 128, 3}, L{14, 256, 256, 3}})
+    for (SourceKind src : {SourceKind::Ticket, SourceKind::Static}) {
+      std::string const name = "N32_" + std::to_string(l.rs) + "x" + std::to_string(l.rs) + "_" + dims(l.c, l.k) +
+                               "_at" + std::to_string(l.hw) + (src == SourceKind::Ticket ? "_Ticket" : "_Static");
+      Case c = make(name, 32, l.hw, l.hw, l.c, l.k, l.rs, l.rs);
+      c.bias = true;
+      c.relu = true;
+      c.opts.source = src;
+      v.push_back(c);
+    }
+  return v;
+}
+
 //! C x K x filter, "same" padding, 13 x 17 input (no tile divides it), N = 2.
 std::vector<Case> channel_filter_cases() {
   std::vector<Case> v;
@@ -1081,6 +1103,7 @@ INSTANTIATE_TEST_SUITE_P(Sm90Config, ConvCase, ::testing::ValuesIn(sm90_config_c
 INSTANTIATE_TEST_SUITE_P(SplitK, ConvCase, ::testing::ValuesIn(splitk_cases()), case_name);
 INSTANTIATE_TEST_SUITE_P(Held, ConvCase, ::testing::ValuesIn(held_cases()), case_name);
 INSTANTIATE_TEST_SUITE_P(Small, ConvCase, ::testing::ValuesIn(small_cases()), case_name);
+INSTANTIATE_TEST_SUITE_P(Stress, ConvCase, ::testing::ValuesIn(stress_cases()), case_name);
 
 // ---------------------------------------------------------------------------------------------------
 // The checker, and Auto's choice of kernel.

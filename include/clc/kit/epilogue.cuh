@@ -49,8 +49,15 @@ CLC_KIT_DEVICE void store_tile_tma(float const (&acc)[R], Op const& op, void con
   for (int b = 0; b < kBoxes; ++b) {
     unsigned char* const buf = bufs + (b & 1) * kStoreBoxBytes;
     // The store that last read `buf` (two boxes ago, maybe in the previous tile) has finished reading
-    // it; the barrier then tells every thread of the warpgroup that `buf` may be overwritten.
-    if (issuer) bulk_wait_read<1>();
+    // it; the barrier then tells every thread of the warpgroup that `buf` may be overwritten. With an
+    // odd number of boxes per call the buffers do not alternate across calls (box 0 of the next call,
+    // e.g. the next tile's, is `buf` again, one store later), so then every earlier store must be done.
+    if (issuer) {
+      if constexpr (kBoxes % 2 == 1)
+        bulk_wait_read<0>();
+      else
+        bulk_wait_read<1>();
+    }
     named_barrier_sync(bar_id, 128);
 #pragma unroll
     for (int h = 0; h < 2; ++h) {

@@ -68,7 +68,12 @@ enum Sm90MmaVariant : int { kMmaNormal = 0, kMmaSkipEpilogue = 1, kMmaSerialMma 
 
 #if defined(__CUDACC__)
 
-template <class Ops, class ElemT, class Src, int BN, int Variant = kMmaNormal, int Stages = 0>
+//! `PingPong`: each consumer warpgroup takes every other tile whole (128 x BN, two 64-row halves of
+//! accumulators, so BN <= 128), and the two take turns issuing their mainloops (named barriers 3 and
+//! 4): one warpgroup's epilogue and pipeline drain run under the other's MMAs. Without it (the
+//! default, "cooperative") both warpgroups work on one tile, 64 rows each, and the tensor cores idle
+//! while they store it -- fine when a tile has many k-steps, costly when it has few (a convolution's).
+template <class Ops, class ElemT, class Src, int BN, int Variant = kMmaNormal, int Stages = 0, bool PingPong = false>
 struct Sm90Mma {
   using Source = Src;
   using Params = typename Ops::Params;
@@ -78,6 +83,9 @@ struct Sm90Mma {
   static constexpr int kConsumerWarpgroups = 2;
   static constexpr int kProducerRegs = 56;
   static constexpr int kConsumerRegs = 224;
+  static_assert(!PingPong || BN <= 128, "a ping-pong warpgroup holds a whole 128 x BN tile: BN <= 128");
+  static constexpr int kHalves = PingPong ? 2 : 1;  // 64-row accumulator blocks per warpgroup
+  static constexpr unsigned kOrderBar = 3;           // named barriers 3 and 4: whose turn to issue MMAs
 
   struct SharedStorage {
     TmaRingStorage<G::kStages> ring;
@@ -87,9 +95,11 @@ struct Sm90Mma {
   };
   struct ConsumerState {
     typename Ring::State st;
-    int cw;                   // consumer warpgroup: rows 64 cw .. 64 cw + 63 of the tile
+    int cw;                   // consumer warpgroup: cooperative, rows 64 cw .. 64 cw + 63 of each tile;
+                              // ping-pong, tiles cw, cw + 2, ... of the worker's sequence
+    unsigned tiles;           // ping-pong: tiles of the sequence seen so far (own and the other's)
     unsigned char* epi_bufs;  // its TMA-store buffers
-    float acc[BN / 2];        // its 64 x BN accumulators (wgmma layout)
+    float acc[kHalves][BN / 2];  // its 64-row blocks of accumulators (wgmma layout)
   };
 
   Params const& p;
@@ -102,8 +112,9 @@ struct Sm90Mma {
                          unsigned cluster_rank)
       : p(params), ring(s.ring), smem(dyn), csize(cluster_size), rank(cluster_rank) {}
 
-  //! Every consumer warp of every CTA of the cluster releases each stage (B is multicast into both).
-  CLC_KIT_DEVICE void init() { ring.init(4u * kConsumerWarpgroups * csize); }
+  //! Every consumer warp that reads a stage (both warpgroups, or the ping-pong owner's) of every CTA
+  //! of the cluster releases it (B is multicast into both).
+  CLC_KIT_DEVICE void init() { ring.init(4u * (PingPong ? 1u : unsigned(kConsumerWarpgroups)) * csize); }
 
   CLC_KIT_DEVICE void prefetch() { Ops::prefetch(p); }
 
@@ -133,18 +144,46 @@ struct Sm90Mma {
     ConsumerState cs;
     cs.st = Ring::consumer_start();
     cs.cw = cw;
+    cs.tiles = 0;
     cs.epi_bufs = smem + G::kStages * G::kStageBytes + cw * kStoreBufferBytes;
 #pragma unroll
-    for (int i = 0; i < BN / 2; ++i) cs.acc[i] = 0.0f;
-    // Pin the zeros here: left free, ptxas may schedule them inside the first tile's wgmma stage
-    // (between warpgroup.arrive and the wait), which serialises every wgmma of the kernel (C7515).
-    fence_operands(cs.acc);
+    for (int h = 0; h < kHalves; ++h) {
+#pragma unroll
+      for (int i = 0; i < BN / 2; ++i) cs.acc[h][i] = 0.0f;
+      // Pin the zeros here: left free, ptxas may schedule them inside the first tile's wgmma stage
+      // (between warpgroup.arrive and the wait), which serialises every wgmma of the kernel (C7515).
+      fence_operands(cs.acc[h]);
+    }
+    // Ping-pong: warpgroup 0 issues first; warpgroup 1 hands it the first turn.
+    if (PingPong && cw == 1) named_barrier_arrive(kOrderBar + 0, 256);
     return cs;
   }
 
   CLC_KIT_DEVICE void consume(WorkTile const& t, ConsumerState& cs) {
     int kb, ke;
     Ops::k_range(p, t, &kb, &ke);
+    if constexpr (PingPong) {
+      bool const mine = (cs.tiles & 1u) == unsigned(cs.cw);
+      ++cs.tiles;
+      if (!mine) {  // the other warpgroup's tile: its stages are not ours to wait for or release
+        for (int kt = kb; kt < ke; ++kt) ++cs.st;
+        return;
+      }
+      // Our turn: the other warpgroup has issued its whole previous tile, so every stage before ours
+      // has completed (the parity waits below cannot see a stale phase).
+      named_barrier_sync(kOrderBar + unsigned(cs.cw), 256);
+      typename Ring::State const last = mainloop_pingpong(cs, kb, ke);
+      named_barrier_arrive(kOrderBar + unsigned(cs.cw ^ 1), 256);  // the other's MMAs queue behind ours
+      wgmma_wait<0>();
+      fence_operands(cs.acc[0]);
+      fence_operands(cs.acc[1]);
+      ring.consumer_release(last, csize);
+      if constexpr (Variant == kMmaSkipEpilogue) return;
+      unsigned const bar = 1u + unsigned(cs.cw);
+      Ops::template epilogue<BN>(p, t, 0, cs.acc[0], cs.epi_bufs, bar);
+      Ops::template epilogue<BN>(p, t, 1, cs.acc[PingPong ? 1 : 0], cs.epi_bufs, bar);
+      return;
+    }
     if (Ops::a_kmajor(p)) {
       if (Ops::b_kmajor(p))
         mainloop<0, 0>(cs, kb, ke);
@@ -157,12 +196,18 @@ struct Sm90Mma {
         mainloop<1, 1>(cs, kb, ke);
     }
     if constexpr (Variant == kMmaSkipEpilogue) return;
-    Ops::template epilogue<BN>(p, t, cs.cw, cs.acc, cs.epi_bufs, 1u + unsigned(cs.cw));
+    Ops::template epilogue<BN>(p, t, cs.cw, cs.acc[0], cs.epi_bufs, 1u + unsigned(cs.cw));
   }
 
   //! The last boxes must be read out of shared memory (and written) before the CTA may exit.
-  CLC_KIT_DEVICE void consumer_finish(ConsumerState&) {
+  CLC_KIT_DEVICE void consumer_finish(ConsumerState& cs) {
     if (Ops::tma_store(p)) store_tile_tma_drain();
+    if constexpr (PingPong) {
+      // Every turn handed over is taken: with an even number of tiles warpgroup 1's last hand-over
+      // (or, with none, its first) is pending on barrier 3, with an odd number warpgroup 0's on 4.
+      if ((cs.tiles & 1u) == 0u && cs.cw == 0) named_barrier_sync(kOrderBar + 0, 256);
+      if ((cs.tiles & 1u) == 1u && cs.cw == 1) named_barrier_sync(kOrderBar + 1, 256);
+    }
   }
 
   //! The four wgmma (K = 64) of one stage. `scale_first == 0` on a tile's first stage: its first wgmma
@@ -188,7 +233,7 @@ struct Sm90Mma {
       std::uint32_t const a_base = smem_u32(smem + cs.st.index * G::kStageBytes) + std::uint32_t(cs.cw) * 8192u;
       std::uint32_t const b_base = smem_u32(smem + cs.st.index * G::kStageBytes + G::kABytes);
       wgmma_fence();
-      stage_mma<TransA, TransB>(cs.acc, a_base, b_base, kt == kb ? 0 : 1);
+      stage_mma<TransA, TransB>(cs.acc[0], a_base, b_base, kt == kb ? 0 : 1);
       wgmma_commit();
       if constexpr (Variant == kMmaSerialMma) wgmma_wait<0>();
       wgmma_wait<1>();  // the previous stage's group is complete: its shared memory may be refilled
@@ -197,8 +242,36 @@ struct Sm90Mma {
       ++cs.st;
     }
     wgmma_wait<0>();
-    fence_operands(cs.acc);
+    fence_operands(cs.acc[0]);
     ring.consumer_release(prev, csize);
+  }
+
+  //! Ping-pong: issue the whole tile's MMAs (k-major operands), both 64-row halves per k step;
+  //! returns the last stage, still to be released once its wgmma group has completed.
+  CLC_KIT_DEVICE typename Ring::State mainloop_pingpong(ConsumerState& cs, int kb, int ke) {
+    typename Ring::State prev = cs.st;
+    for (int kt = kb; kt < ke; ++kt) {
+      ring.consumer_wait(cs.st);
+      std::uint32_t const a_base = smem_u32(smem + cs.st.index * G::kStageBytes);
+      std::uint32_t const b_base = smem_u32(smem + cs.st.index * G::kStageBytes + G::kABytes);
+      int const scale_first = kt == kb ? 0 : 1;
+      wgmma_fence();
+#pragma unroll
+      for (int kk = 0; kk < 4; ++kk) {
+        std::uint64_t const db = make_smem_desc(b_base + kk * 32u, G::kChunkBytes, 1024);
+#pragma unroll
+        for (int h = 0; h < kHalves; ++h) {
+          std::uint64_t const da = make_smem_desc(a_base + std::uint32_t(h) * 8192u + kk * 32u, G::kChunkBytes, 1024);
+          wgmma_ss<Elem, 0, 0>(cs.acc[h], da, db, kk == 0 ? scale_first : 1);
+        }
+      }
+      wgmma_commit();
+      wgmma_wait<1>();  // the previous stage's group is complete: its shared memory may be refilled
+      if (kt > kb) ring.consumer_release(prev, csize);
+      prev = cs.st;
+      ++cs.st;
+    }
+    return prev;
   }
 };
 

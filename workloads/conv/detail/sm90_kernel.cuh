@@ -118,18 +118,30 @@ struct Sm90ConvOps {
     int const colt = col0 + 2 * (threadIdx.x & 3);
     T const* const bias = static_cast<T const*>(e.bias);
     float const alpha = e.alpha;
+    constexpr int kJ = BN / 8;               // column pairs per thread
+    constexpr int kG = kJ < 8 ? kJ : 8;      // loaded together, then applied: their latencies overlap
+    if (bias == nullptr) {
 #pragma unroll
-    for (int j = 0; j < BN / 8; ++j) {
-      int const c = colt + 8 * j;
-      float b0 = 0.0f, b1 = 0.0f;
-      if (bias != nullptr) {
-        if (c < e.k) b0 = float(bias[c]);
-        if (c + 1 < e.k) b1 = float(bias[c + 1]);
+      for (int i = 0; i < BN / 2; ++i) acc[i] *= alpha;
+      return;
+    }
+#pragma unroll
+    for (int j0 = 0; j0 < kJ; j0 += kG) {
+      float b[kG][2];
+#pragma unroll
+      for (int jj = 0; jj < kG; ++jj) {
+        int const c = colt + 8 * (j0 + jj);
+        b[jj][0] = c < e.k ? float(__ldg(bias + c)) : 0.0f;
+        b[jj][1] = c + 1 < e.k ? float(__ldg(bias + c + 1)) : 0.0f;
       }
 #pragma unroll
-      for (int h = 0; h < 2; ++h) {
-        acc[4 * j + 2 * h] = acc[4 * j + 2 * h] * alpha + b0;
-        acc[4 * j + 2 * h + 1] = acc[4 * j + 2 * h + 1] * alpha + b1;
+      for (int jj = 0; jj < kG; ++jj) {
+        int const j = j0 + jj;
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+          acc[4 * j + 2 * h] = acc[4 * j + 2 * h] * alpha + b[jj][0];
+          acc[4 * j + 2 * h + 1] = acc[4 * j + 2 * h + 1] * alpha + b[jj][1];
+        }
       }
     }
   }
@@ -237,9 +249,12 @@ struct Sm90ConvOpsN : Sm90ConvOps {
   }
 };
 
+//! Tiles up to 128 wide run ping-pong (each consumer warpgroup a whole tile, one's epilogue under the
+//! other's MMAs: a convolution tile has few k-steps, so its epilogue is a large share); 256-wide tiles
+//! (too many accumulators for one warpgroup) run cooperatively.
 template <DType X, class Source, int BN>
-using Sm90Conv =
-    kit::Sm90Mma<Sm90ConvOpsN<BN>, std::conditional_t<X == DType::BF16, __nv_bfloat16, __half>, Source, BN>;
+using Sm90Conv = kit::Sm90Mma<Sm90ConvOpsN<BN>, std::conditional_t<X == DType::BF16, __nv_bfloat16, __half>, Source,
+                              BN, kit::kMmaNormal, 0, (BN <= 128)>;
 
 //! Host: build the parameters and launch (stream, workspace and grid mode are in `plan`).
 template <DType X, class Source, int BN>
