@@ -318,7 +318,10 @@ Error decide(Arguments const& a, Options const& o, cudaStream_t stream, detail::
       p.y_packed() && (std::int64_t(p.k) * yes) % 16 == 0 && reinterpret_cast<std::uintptr_t>(p.y) % 16 == 0;
   int const m_tiles = (p.m() + detail::kSm90TileM - 1) / detail::kSm90TileM;
   int const n_tiles = (p.k + plan.tile_n - 1) / plan.tile_n;
-  plan.cluster_m = o.cluster_m != 0 ? o.cluster_m : (m_tiles >= 2 ? 2 : 1);
+  // 2x1 clusters (the filter tile multicast into both CTAs) only for 256-wide tiles: with 64- and
+  // 128-wide (ping-pong) tiles 1x1 clusters were faster on 24 of the 28 layers of clc-bench conv
+  // (bench/results/h200-conv-cluster.txt: geomean 0.671x cuDNN with 1x1 against 0.655x with 2x1).
+  plan.cluster_m = o.cluster_m != 0 ? o.cluster_m : (m_tiles >= 2 && plan.tile_n == 256 ? 2 : 1);
   plan.swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
   if (plan.source == SourceKind::Auto) plan.source = SourceKind::Ticket;  // Hopper has no hardware CLC
   int const kt = p.r * p.s * ((p.c + detail::kSm90TileK - 1) / detail::kSm90TileK);
