@@ -437,9 +437,54 @@ def table_port():
     return out
 
 
+# ---------------------------------------------------------------- convolution (clc-bench conv)
+
+def conv_layers():
+    return res("h200-conv.json")["layers"]
+
+
+def conv_label(r):
+    return f"{r['name']} N={r['n']}"
+
+
+def conv_kernel(r):
+    i = r["clc_run"]
+    s = f"{i['kernel']} 128x{i['tile_n']}" if i["kernel"] == "Sm90" else f"{i['kernel']} 128x128"
+    if i.get("cluster_m", 1) > 1:
+        s += f" c{i['cluster_m']}"
+    if i.get("splits", 1) > 1:
+        s += f" k{i['splits']}"
+    return s
+
+
+def conv_row(r):
+    return md(conv_label(r), conv_kernel(r), f(r["clc_ms"], 4), f(r["cudnn_ms"], 4), f(r["clc_tflops"], 1),
+              f(r["cudnn_tflops"], 1), f(r["ratio"], 3), f(r["held"]["ratio"], 3),
+              f(r["held"]["ticket_vs_static"], 3), f"{r['fusion_overhead_pct']:+.1f}%")
+
+
+def table_conv():
+    return [conv_row(r) for r in conv_layers()]
+
+
+def conv_summary(key):
+    return res("h200-conv.json")["summary"][key]["geomean"]
+
+
+def table_readme_conv():
+    keep = {("3x3_64-64_56", 128), ("3x3_128-128_28", 128), ("3x3_256-256_14", 128), ("3x3_512-512_7", 128),
+            ("1x1_64-256_56", 128), ("1x1_1024-256_14", 128), ("3x3_512-512_7", 32), ("7x7s2_3-64_224", 128)}
+    out = [md(conv_label(r), f(r["clc_tflops"], 1), f(r["cudnn_tflops"], 1), f(r["ratio"], 3), f(r["held"]["ratio"], 3))
+           for r in conv_layers() if (r["name"], r["n"]) in keep]
+    out.append(md("geomean of the 28 layers (14 ResNet-50 convolutions x N = 32, 128)", "", "",
+                  f"**{f(conv_summary('ratio_all'), 3)}**", f"**{f(conv_summary('held_ratio'), 3)}**"))
+    return out
+
+
 TABLES = {
     "docs/porting.md": [table_port],
-    "README.md": [table_readme_gemm, table_readme_attention],
+    "docs/conv.md": [table_conv],
+    "README.md": [table_readme_gemm, table_readme_attention, table_readme_conv],
     "docs/gemm.md": [table_gemm_full],
     "docs/attention.md": [table_attention, table_attention_summary, table_attention_static_0133aba],
     "docs/torch.md": [table_torch_gemm, table_torch_attention],
@@ -933,6 +978,44 @@ def claims():
         (SC, "(262 µs against 271 for `Single` and 531 for `Static` on the heavy tail",
          [f(sim["heavy tail, handback"]["ticket-resident"][0], 0), f(sim["heavy tail, handback"]["single"][0], 0),
           f(sim["heavy tail, handback"]["static"][0], 0)]),
+    ]
+    # ---- convolution (docs/conv.md, README)
+    cv = res("h200-conv.json")
+    cs = cv["summary"]
+    CV = "docs/conv.md"
+    n128_3x3 = [r["ratio"] for r in cv["layers"] if r["n"] == 128 and r["r"] == 3]
+    gck = res("h200-gpu-check-9c7a40a.txt")
+    clu = res("h200-conv-cluster.txt")
+    c += [
+        (CV, "Run of commit 1cd3779 on one H200", [cv["commit_named"]]),
+        (CV, f"(the toolkit's), CUDA 13.0 driver, SM clock 1980 MHz before and after",
+         [str(cv["clocks"]["start"]["sm_mhz"]) + " MHz", "13.0" if cv["gpu"]["cuda_driver"] == 13000 else "?"]),
+        (CV, "cuDNN 9.14.0", [cv["cudnn_version"]]),
+        (CV, "Geomeans: **0.702x cuDNN** over the 28 layers, 0.667x over the seven 3x3 layers at N = 128; with a "
+             "quarter of the SMs held 0.820x cuDNN, and there Static takes 1.102x Ticket's time (undisturbed, Static "
+             "takes 0.938x Ticket's time: Ticket costs about 6% when nothing interferes)",
+         [f(cs["ratio_all"]["geomean"], 3), f(cs["ratio_3x3_n128"]["geomean"], 3), f(cs["held_ratio"]["geomean"], 3),
+          f(cs["held_ticket_vs_static"]["geomean"], 3), f(cs["ticket_vs_static"]["geomean"], 3)]),
+        (CV, "Fusing bias + ReLU costs 12.6% (geomean; 68.4% at most, 24 of 28 layers over 3%). cuDNN's own fused "
+             "call against clc's fused: 0.656x",
+         [f(100 * (cs["fusion_factor"]["geomean"] - 1), 1) + "%", f(cs["fusion_overhead_max_pct"], 1) + "%",
+          str(cs["fusion_layers_over_target"]) + " of 28", f(cs["fused_ratio"]["geomean"], 3)]),
+        (CV, "geomean >= 0.90x cuDNN **missed** (0.702); every 3x3 layer at N = 128 >= 0.90x **missed** (0.453-0.863); "
+             "with a quarter of the SMs held geomean >= 1.0x **missed** (0.820); fusion <= 3% **missed** (12.6% geomean)",
+         [f(cs["ratio_all"]["geomean"], 3), f(min(n128_3x3), 3) + "-" + f(max(n128_3x3), 3),
+          f(cs["held_ratio"]["geomean"], 3), f(100 * (cs["fusion_factor"]["geomean"] - 1), 1) + "%"]),
+        (CV, "1x1 was faster on 24 of the 28 layers of the benchmark",
+         [re.search(r"faster on (\d+) of 28", clu).group(1) + " of the 28"]),
+        (CV, "On the H200: 745 of 745 CTest tests (all workloads) and every sanitizer subset clean at 9c7a40a",
+         [re.search(r"out of (\d+)", gck).group(1) + " of " + re.search(r"out of (\d+)", gck).group(1),
+          re.search(r"commit (\w+)", gck).group(1)]),
+        (CV, "It was IMPLICIT_PRECOMP_GEMM with tensor-op math on every layer of the committed run",
+         ["IMPLICIT_PRECOMP_GEMM" if all(r["cudnn_algo_name"] == "IMPLICIT_PRECOMP_GEMM" and
+                                         r["cudnn_math_type"] == "TENSOR_OP_MATH" for r in cv["layers"]) else "?"]),
+        (R, "run of commit 1cd3779", [cv["commit_named"]]),
+        (R, "costs 12.6% (geomean)", [f(100 * (cs["fusion_factor"]["geomean"] - 1), 1) + "%"]),
+        (R, "memcheck and synccheck on a subset, 0 errors (run of 9c7a40a, `bench/results/h200-gpu-check-9c7a40a.txt`, "
+            "and 02aea25)", [re.search(r"commit (\w+)", gck).group(1)]),
     ]
     # ---- other docs
     ht = {k: sim[f"heavy tail, {k}"] for k in ("ahead", "window", "handback")}
