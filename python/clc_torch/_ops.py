@@ -1,4 +1,4 @@
-"""clc's GEMM and attention as torch.library custom ops over the pybind11 module clc_torch._C.
+"""clc's GEMM, attention and convolution as torch.library custom ops over the pybind11 module clc_torch._C.
 
 Here: the argument checks (shared by the real and the fake implementations, so torch.compile reports
 the same errors while tracing), the mapping of torch strides onto clc's layouts, output and workspace
@@ -7,7 +7,7 @@ and names the argument at fault; its errors arrive as ClcError.
 """
 import contextlib
 import math
-from typing import Tuple
+from typing import List, Optional, Tuple
 
 import torch
 from torch import Tensor
@@ -55,13 +55,16 @@ def _stream_and_workspace(device):
 
 
 def last_run_info(op="gemm"):
-    """What clc ran for the last `op` ("gemm" or "attention") call on this thread: kernel, source,
-    tiles, workers and, where the fast kernel was not taken, why (clc's RunInfo as a dict)."""
+    """What clc ran for the last `op` ("gemm", "attention" or "conv") call on this thread: kernel,
+    source, tiles, workers and, where the fast kernel was not taken, why (clc's RunInfo as a dict; "conv"
+    adds the split-K factor "splits")."""
     if op == "gemm":
         return _C.last_gemm_info()
     if op == "attention":
         return _C.last_attention_info()
-    raise ValueError(f"clc_torch.last_run_info: op must be 'gemm' or 'attention' (got {op!r})")
+    if op == "conv":
+        return _C.last_conv_info()
+    raise ValueError(f"clc_torch.last_run_info: op must be 'gemm', 'attention' or 'conv' (got {op!r})")
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -375,10 +378,10 @@ def _varlen_fake(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k
     return _varlen_out(q, v, return_lse)
 
 
-def _forward_only(name):
+def _forward_only(name, workload="attention", instead="torch.nn.functional.scaled_dot_product_attention"):
     def backward(ctx, *grads):
-        raise NotImplementedError(f"{name} is forward only (clc's attention has no backward pass); use "
-                                  f"torch.nn.functional.scaled_dot_product_attention where gradients are needed")
+        raise NotImplementedError(f"{name} is forward only (clc's {workload} has no backward pass); use "
+                                  f"{instead} where gradients are needed")
     return backward
 
 
@@ -439,3 +442,226 @@ def attention_varlen(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seql
     out, lse = _varlen(q, k, v, cu_seqlens_q, cu_seqlens_k, int(max_seqlen_q), int(max_seqlen_k), bool(causal),
                        _softmax_scale(what, softmax_scale, q.shape[-1]), bool(return_lse))
     return (out, lse) if return_lse else out
+
+
+# ---------------------------------------------------------------------------------------------------
+# conv2d
+
+_CONV_OUT_CODE = {torch.bfloat16: 0, torch.float16: 1, torch.float32: 2}  # clc::conv::DType of y
+
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _pair(what, name, v):
+    """torch's conv2d convention for stride and dilation: an int, or a sequence of 1 or 2 ints, as (h, w)."""
+    if _is_int(v):
+        return (v, v)
+    if isinstance(v, (tuple, list)) and len(v) in (1, 2) and all(_is_int(e) for e in v):
+        return (v[0], v[-1])
+    raise TypeError(f"{what}: {name} must be an int or a pair of ints (got {v!r})")
+
+
+def _conv_padding(what, padding, weight, stride, dilation):
+    """(top, bottom, left, right) from torch's forms (an int, (ph, pw), 'valid', 'same') or clc's 4-tuple
+    (top, bottom, left, right). 'same' needs stride 1; an odd total puts the extra row / column at the
+    bottom / right, as torch does."""
+    if isinstance(padding, str):
+        if padding == "valid":
+            return (0, 0, 0, 0)
+        if padding == "same":
+            if stride != (1, 1):
+                raise ValueError(f"{what}: padding='same' needs stride 1 (got stride {stride}), as in torch")
+            th = dilation[0] * (weight.shape[2] - 1)
+            tw = dilation[1] * (weight.shape[3] - 1)
+            return (th // 2, th - th // 2, tw // 2, tw - tw // 2)
+    elif _is_int(padding):
+        return (padding, padding, padding, padding)
+    elif isinstance(padding, (tuple, list)) and all(_is_int(e) for e in padding):
+        if len(padding) == 4:
+            return tuple(padding)
+        if len(padding) in (1, 2):
+            return (padding[0], padding[0], padding[-1], padding[-1])
+    raise ValueError(f"{what}: padding must be an int, (ph, pw), a 4-tuple (top, bottom, left, right), 'valid' or "
+                     f"'same' (got {padding!r})")
+
+
+def _nhwc_strides(t):
+    """clc's (stride_n, stride_h, stride_w), in elements, of an [N, C, H, W] tensor whose channel is
+    contiguous (PyTorch's channels_last and views of it: element (n, c, h, w) at n sN + h sH + w sW + c),
+    or None where clc cannot read it in place: no unit channel stride (NCHW), or images, rows and pixels
+    that overlap or are out of order (clc takes sW >= C, sH >= W sW, sN >= H sH: an expanded or an
+    H/W-transposed view is not). An extent-1 dimension's stride does not matter: the packed one is given."""
+    n, c, h, w = t.shape
+    sn, sc, sh, sw = t.stride()
+    if c > 1 and sc != 1:
+        return None
+    rw = sw if w > 1 else c
+    rh = sh if h > 1 else rw * w
+    rn = sn if n > 1 else rh * h
+    if rw < c or rh < rw * w or rn < rh * h:
+        return None
+    return (rn, rh, rw)
+
+
+def _conv_input(x):
+    """x as clc reads it: (tensor, clc strides). A view with a contiguous channel is read in place; any
+    other layout (NCHW-contiguous, expanded, ...) is first copied to channels_last."""
+    strides = _nhwc_strides(x)
+    if strides is None:
+        x = x.contiguous(memory_format=torch.channels_last)
+        strides = _nhwc_strides(x)
+    return x, strides
+
+
+def _conv_filter(weight):
+    """The filter as clc reads it, packed KRSC: PyTorch's channels_last [K, C, R, S], used as it is; any
+    other layout (nn.Conv2d's default contiguous one included) is copied into it."""
+    return weight.contiguous(memory_format=torch.channels_last)
+
+
+def _check_conv_extra(what, name, t, shape, x, out_dtype):
+    """bias or residual: a tensor of `shape`, of x's dtype or the output's, on x's device."""
+    if not isinstance(t, Tensor):
+        raise TypeError(f"{what}: {name} must be a torch.Tensor or None (got {type(t).__name__})")
+    if tuple(t.shape) != tuple(shape):
+        raise ValueError(f"{what}: {name} must have shape {tuple(shape)} (got {tuple(t.shape)})")
+    if t.dtype != x.dtype and t.dtype != out_dtype:
+        raise TypeError(f"{what}: {name} must have x's dtype ({x.dtype}) or the output's ({out_dtype}) "
+                        f"(got {t.dtype})")
+    if t.device != x.device:
+        raise ValueError(f"{what}: {name} ({t.device}) and x ({x.device}) must be on the same device")
+
+
+def _check_conv(what, x, weight, bias, residual, stride, padding, dilation, groups, beta, out_dtype):
+    """torch's conv2d checks and those of the fused epilogue; returns the output's (N, K, P, Q). groups
+    is only checked for consistency here: clc itself refuses groups != 1 (ClcError, clc's message)."""
+    _check_tensor(what, "x", x, (4,))
+    _check_tensor(what, "weight", weight, (4,))
+    _check_same(what, [("x", x), ("weight", weight)])
+    if out_dtype not in _CONV_OUT_CODE:
+        raise TypeError(f"{what}: out_dtype must be torch.bfloat16, torch.float16 or torch.float32 (got {out_dtype})")
+    if len(stride) != 2 or len(dilation) != 2 or len(padding) != 4:
+        raise ValueError(f"{what}: stride and dilation take 2 values (h, w) and padding 4 (top, bottom, left, right) "
+                         f"(got {list(stride)}, {list(dilation)}, {list(padding)})")
+    for name, v in (("stride", stride), ("dilation", dilation)):
+        if v[0] < 1 or v[1] < 1:
+            raise ValueError(f"{what}: {name} must be >= 1 (got {tuple(v)})")
+    if min(padding) < 0:
+        raise ValueError(f"{what}: padding must be >= 0 (got (top, bottom, left, right) = {tuple(padding)})")
+    n, c, h, w = x.shape
+    k, c_group, r, s = weight.shape
+    if groups < 1:
+        raise ValueError(f"{what}: groups must be >= 1 (got {groups})")
+    if c_group * groups != c:
+        raise ValueError(f"{what}: x {tuple(x.shape)} and weight {tuple(weight.shape)} do not match: x's channels "
+                         f"({c}) must equal weight.shape[1] * groups ({c_group} * {groups})")
+    if k % groups != 0:
+        raise ValueError(f"{what}: the number of filters ({k}) must be a multiple of groups ({groups})")
+    pt, pb, pl, pr = padding
+    p = (h + pt + pb - dilation[0] * (r - 1) - 1) // stride[0] + 1
+    q = (w + pl + pr - dilation[1] * (s - 1) - 1) // stride[1] + 1
+    if p < 1 or q < 1:
+        raise ValueError(f"{what}: the output would be {p} x {q}: the dilated filter ({dilation[0] * (r - 1) + 1} x "
+                         f"{dilation[1] * (s - 1) + 1}) is larger than the padded input ({h + pt + pb} x {w + pl + pr})")
+    for name, v in (("n", n), ("c", c), ("h", h), ("w", w), ("k", k), ("r", r), ("s", s),
+                    ("padding", max(padding)), ("stride", max(stride)), ("dilation", max(dilation))):
+        _check_int(what, name, v)
+    if bias is not None:
+        _check_conv_extra(what, "bias", bias, (k,), x, out_dtype)
+    if residual is not None:
+        _check_conv_extra(what, "residual", residual, (n, k, p, q), x, out_dtype)
+    if beta != 0.0 and residual is None:
+        raise ValueError(f"{what}: beta is {beta} but there is no residual")
+    return n, k, p, q
+
+
+def _conv_out(x, shape, out_dtype):
+    # [N, K, P, Q] in channels_last: clc's NPQK, packed.
+    return torch.empty(shape, dtype=out_dtype, device=x.device, memory_format=torch.channels_last)
+
+
+@torch.library.custom_op("clc::conv2d", mutates_args=(), device_types="cuda")
+def _conv2d(x: Tensor, weight: Tensor, bias: Optional[Tensor], residual: Optional[Tensor], stride: List[int],
+            padding: List[int], dilation: List[int], groups: int, alpha: float, beta: float, relu: bool,
+            out_dtype: torch.dtype) -> Tensor:
+    """act(alpha conv2d(x, weight) + beta residual + bias) for x [N, C, H, W], weight [K, C, R, S];
+    padding (top, bottom, left, right), stride and dilation (h, w); output [N, K, P, Q] in channels_last."""
+    what = "clc::conv2d"
+    shape = _check_conv(what, x, weight, bias, residual, stride, padding, dilation, groups, beta, out_dtype)
+    out = _conv_out(x, shape, out_dtype)
+    if out.numel() == 0:
+        return out
+    X, x_strides = _conv_input(x)
+    W = _conv_filter(weight)
+    B = None if bias is None else bias.to(out_dtype).contiguous()
+    R = None if beta == 0.0 else residual.to(out_dtype).contiguous(memory_format=torch.channels_last)
+    n, c, h, w = x.shape
+    k, _, r, s = weight.shape
+    device = x.device
+    with _on_device(device):
+        stream, ws = _stream_and_workspace(device)
+        args = (_DTYPE_CODE[x.dtype], _CONV_OUT_CODE[out_dtype], (n, h, w, c), (k, r, s), tuple(padding),
+                tuple(stride), tuple(dilation), groups, X.data_ptr(), x_strides, W.data_ptr(), out.data_ptr(),
+                _nhwc_strides(out), 0 if R is None else R.data_ptr(), 0 if B is None else B.data_ptr(), alpha, beta,
+                relu)
+        # Split-K's partial sums from torch's allocator too (on this stream; from the graph's pool while it is
+        # captured), so that clc never needs its own buffer, which cannot grow during capture.
+        split_bytes = _C.conv_split_workspace_bytes(*args, device.index)
+        split = torch.empty(split_bytes, dtype=torch.uint8, device=device) if split_bytes else None
+        _C.conv(*args, stream, device.index, ws.data_ptr(), ws.numel(), 0 if split is None else split.data_ptr(),
+                split_bytes)
+    return out
+
+
+@_conv2d.register_fake
+def _conv2d_fake(x, weight, bias, residual, stride, padding, dilation, groups, alpha, beta, relu, out_dtype):
+    shape = _check_conv("clc::conv2d", x, weight, bias, residual, stride, padding, dilation, groups, beta, out_dtype)
+    return _conv_out(x, shape, out_dtype)
+
+
+_conv2d.register_autograd(_forward_only("clc_torch.conv2d", "convolution", "torch.nn.functional.conv2d"))
+
+
+def conv2d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, *, residual=None, alpha=1.0, beta=None,
+           relu=False, out_dtype=None):
+    """torch.nn.functional.conv2d on clc's convolution, with an optional fused epilogue; forward only.
+
+        y = act(alpha * conv2d(x, weight) + beta * residual + bias),  act = ReLU if relu else identity
+
+    x is [N, C, H, W] (or unbatched [C, H, W]) and weight [K, C, R, S], both bf16 or both fp16: torch's
+    logical shapes and its cross-correlation. stride and dilation: an int or (h, w). padding: an int,
+    (ph, pw), 'valid', 'same' (stride 1; an odd total pads one more at the bottom / right, as torch), or
+    a 4-tuple (top, bottom, left, right) for asymmetric padding, the same as
+    F.conv2d(F.pad(x, (left, right, top, bottom)), weight). groups must be 1 (clc refuses others with a
+    ClcError naming groups). bias: [K]; residual: [N, K, P, Q] ([K, P, Q] with an unbatched x), read when
+    beta != 0; beta defaults to 1 with a residual and 0 without; bias and residual have x's dtype or
+    out_dtype. The output dtype is out_dtype (default x's; bf16, fp16 or fp32), accumulation fp32.
+
+    Layout: clc reads x as NHWC. A channels_last x, or any view of one whose channel stride is 1 (a
+    channel slice x[:, a:b], a spatial crop, every other row), is read in place; another layout (NCHW
+    contiguous, expanded, H/W transposed) is first copied to channels_last. The weight is read as packed
+    KRSC, i.e. weight.is_contiguous(memory_format=torch.channels_last); any other weight (nn.Conv2d's
+    default layout included) is copied to that first. The output is a new [N, K, P, Q] tensor in
+    channels_last memory format. Its backward raises NotImplementedError.
+    """
+    what = "clc_torch.conv2d"
+    _check_tensor(what, "x", x, (3, 4))
+    if x.dim() == 3:  # unbatched (C, H, W), as torch: one image
+        if residual is not None and not isinstance(residual, Tensor):
+            raise TypeError(f"{what}: residual must be a torch.Tensor or None (got {type(residual).__name__})")
+        return conv2d(x.unsqueeze(0), weight, bias, stride, padding, dilation, groups,
+                      residual=None if residual is None else residual.unsqueeze(0), alpha=alpha, beta=beta,
+                      relu=relu, out_dtype=out_dtype).squeeze(0)
+    _check_tensor(what, "weight", weight, (4,))
+    stride = _pair(what, "stride", stride)
+    dilation = _pair(what, "dilation", dilation)
+    padding = _conv_padding(what, padding, weight, stride, dilation)
+    if not _is_int(groups):
+        raise TypeError(f"{what}: groups must be an int (got {groups!r})")
+    beta = (0.0 if residual is None else 1.0) if beta is None else float(beta)
+    out_dtype = x.dtype if out_dtype is None else out_dtype
+    _check_conv(what, x, weight, bias, residual, stride, padding, dilation, groups, beta, out_dtype)
+    return _conv2d(x, weight, bias, residual, list(stride), list(padding), list(dilation), groups, float(alpha), beta,
+                   bool(relu), out_dtype)

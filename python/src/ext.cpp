@@ -1,8 +1,9 @@
 //! @file ext.cpp
-//! @brief `clc_torch._C`: clc::gemm::run and clc::attention::run on raw device pointers, for the torch
-//! custom ops of `clc_torch/_ops.py` (which own tensors, streams and allocation). No torch headers: the
-//! module links only the project's `clc::gemm` and `clc::attention` libraries. Every `clc::Error` is
-//! raised as `clc_torch.ClcError` (a RuntimeError) whose message is clc's `Error::what()`.
+//! @brief `clc_torch._C`: clc::gemm::run, clc::attention::run and clc::conv::run on raw device pointers,
+//! for the torch custom ops of `clc_torch/_ops.py` (which own tensors, streams and allocation). No torch
+//! headers: the module links only the project's `clc::gemm`, `clc::attention` and `clc::conv` libraries.
+//! Every `clc::Error` is raised as `clc_torch.ClcError` (a RuntimeError) whose message is clc's
+//! `Error::what()`.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -16,6 +17,7 @@
 #include "attention/attention.hpp"
 #include "clc/detail/cuda_check.hpp"
 #include "clc/launch.hpp"
+#include "conv/conv.hpp"
 #include "gemm/gemm.hpp"
 
 namespace py = pybind11;
@@ -66,6 +68,7 @@ T const* cptr(std::uintptr_t p) {
 // What the last call on this thread ran (for tests and the benchmark; the ops do not read it).
 thread_local clc::gemm::RunInfo last_gemm;
 thread_local clc::attention::RunInfo last_attention;
+thread_local clc::conv::RunInfo last_conv;
 
 void gemm(int dtype, int m, int n, int k, int batch, std::uintptr_t a, int layout_a, std::int64_t lda,
           std::int64_t batch_stride_a, std::uintptr_t b, int layout_b, std::int64_t ldb, std::int64_t batch_stride_b,
@@ -145,6 +148,88 @@ void attention(int dtype, int batch, int seqlen_q, int seqlen_k, int heads_q, in
   check(attn::run(x, reinterpret_cast<cudaStream_t>(stream), opts, &last_attention));
 }
 
+//! The clc::conv::Arguments of one call. Extents: nhwc = x's {n, h, w, c}, krs = the filter's {k, r, s};
+//! padding {top, bottom, left, right}, stride and dilation {h, w}; strides {n, h, w} in elements (the
+//! channel contiguous); residual and bias 0 when absent. Pointers only: nothing is read here.
+clc::conv::Arguments conv_arguments(int x_type, int y_type, std::array<int, 4> const& nhwc,
+                                    std::array<int, 3> const& krs, std::array<int, 4> const& padding,
+                                    std::array<int, 2> const& stride, std::array<int, 2> const& dilation, int groups,
+                                    std::uintptr_t x, std::array<std::int64_t, 3> const& x_stride,
+                                    std::uintptr_t filter, std::uintptr_t y,
+                                    std::array<std::int64_t, 3> const& y_stride, std::uintptr_t residual,
+                                    std::uintptr_t bias, float alpha, float beta, bool relu) {
+  namespace cv = clc::conv;
+  cv::Arguments a;
+  a.n = nhwc[0];
+  a.h = nhwc[1];
+  a.w = nhwc[2];
+  a.c = nhwc[3];
+  a.k = krs[0];
+  a.r = krs[1];
+  a.s = krs[2];
+  a.pad_top = padding[0];
+  a.pad_bottom = padding[1];
+  a.pad_left = padding[2];
+  a.pad_right = padding[3];
+  a.stride_h = stride[0];
+  a.stride_w = stride[1];
+  a.dilation_h = dilation[0];
+  a.dilation_w = dilation[1];
+  a.groups = groups;
+  a.x_type = cv::DType(x_type);
+  a.y_type = cv::DType(y_type);
+  a.x = cptr<void>(x);
+  a.x_stride_n = x_stride[0];
+  a.x_stride_h = x_stride[1];
+  a.x_stride_w = x_stride[2];
+  a.filter = cptr<void>(filter);
+  a.y = reinterpret_cast<void*>(y);
+  a.y_stride_n = y_stride[0];
+  a.y_stride_h = y_stride[1];
+  a.y_stride_w = y_stride[2];
+  a.residual = cptr<void>(residual);
+  a.bias = cptr<void>(bias);
+  a.alpha = alpha;
+  a.beta = beta;
+  a.activation = relu ? cv::Activation::ReLU : cv::Activation::None;
+  return a;
+}
+
+//! Bytes of split-K workspace (partial sums) `conv` needs for these arguments on `device` (0: it will
+//! not split). clc's decision is a function of the arguments and the device, so `conv` with a buffer of
+//! this size never falls back to the library's own buffer. Raises ClcError for refused arguments.
+std::size_t conv_split_workspace_bytes(int x_type, int y_type, std::array<int, 4> const& nhwc,
+                                       std::array<int, 3> const& krs, std::array<int, 4> const& padding,
+                                       std::array<int, 2> const& stride, std::array<int, 2> const& dilation,
+                                       int groups, std::uintptr_t x, std::array<std::int64_t, 3> const& x_stride,
+                                       std::uintptr_t filter, std::uintptr_t y,
+                                       std::array<std::int64_t, 3> const& y_stride, std::uintptr_t residual,
+                                       std::uintptr_t bias, float alpha, float beta, bool relu, int device) {
+  DeviceGuard guard(device);
+  clc::conv::Arguments const a = conv_arguments(x_type, y_type, nhwc, krs, padding, stride, dilation, groups, x,
+                                                x_stride, filter, y, y_stride, residual, bias, alpha, beta, relu);
+  std::size_t bytes = 0;
+  check(clc::conv::split_workspace_bytes(a, clc::conv::Options{}, &bytes));
+  return bytes;
+}
+
+void conv(int x_type, int y_type, std::array<int, 4> const& nhwc, std::array<int, 3> const& krs,
+          std::array<int, 4> const& padding, std::array<int, 2> const& stride, std::array<int, 2> const& dilation,
+          int groups, std::uintptr_t x, std::array<std::int64_t, 3> const& x_stride, std::uintptr_t filter,
+          std::uintptr_t y, std::array<std::int64_t, 3> const& y_stride, std::uintptr_t residual, std::uintptr_t bias,
+          float alpha, float beta, bool relu, std::uintptr_t stream, int device, std::uintptr_t workspace,
+          std::size_t workspace_bytes, std::uintptr_t split_workspace, std::size_t split_workspace_bytes) {
+  DeviceGuard guard(device);
+  clc::conv::Arguments const a = conv_arguments(x_type, y_type, nhwc, krs, padding, stride, dilation, groups, x,
+                                                x_stride, filter, y, y_stride, residual, bias, alpha, beta, relu);
+  clc::Workspace ws;
+  clc::conv::Options opts;
+  opts.workspace = borrow(ws, workspace, workspace_bytes, device);
+  opts.split_workspace = reinterpret_cast<void*>(split_workspace);
+  opts.split_workspace_size = split_workspace_bytes;
+  check(clc::conv::run(a, reinterpret_cast<cudaStream_t>(stream), opts, &last_conv));
+}
+
 py::dict launch_dict(clc::LaunchInfo const& l) {
   py::dict d;
   d["grid"] = py::make_tuple(l.grid_dim.x, l.grid_dim.y, l.grid_dim.z);
@@ -184,14 +269,27 @@ py::dict attention_info() {
   return d;
 }
 
+py::dict conv_info() {
+  py::dict d = run_info(last_conv);
+  d["cluster_m"] = last_conv.cluster_m;
+  d["swizzle"] = last_conv.swizzle;
+  d["splits"] = last_conv.splits;
+  return d;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_C, m) {
-  m.doc() = "clc's GEMM and attention on raw device pointers (use clc_torch's functions, not these)";
+  m.doc() = "clc's GEMM, attention and convolution on raw device pointers (use clc_torch's functions, not these)";
   py::register_exception<ClcException>(m, "ClcError", PyExc_RuntimeError);
   m.def("workspace_bytes", &clc::Workspace::bytes, "bytes of one Ticket workspace (zeroed device memory)");
   m.def("gemm", &gemm, "clc::gemm::run: D (row-major) = op(A) op(B); pointers and the stream as integers");
   m.def("attention", &attention, "clc::attention::run; pointers and the stream as integers, strides in elements");
+  m.def("conv", &conv, "clc::conv::run (NHWC x, KRSC filter, NPQK y); pointers and the stream as integers, strides "
+                       "in elements");
+  m.def("conv_split_workspace_bytes", &conv_split_workspace_bytes,
+        "clc::conv::split_workspace_bytes: split-K workspace bytes `conv` needs with the same arguments (0: none)");
   m.def("last_gemm_info", &gemm_info, "what the last gemm call on this thread ran (clc::gemm::RunInfo)");
   m.def("last_attention_info", &attention_info, "what the last attention call on this thread ran");
+  m.def("last_conv_info", &conv_info, "what the last conv call on this thread ran (clc::conv::RunInfo)");
 }
