@@ -57,14 +57,14 @@
 #include "common/stats.hpp"
 #include "common/subcommand.hpp"
 #include "common/table.hpp"
+#include "common/timing.cuh"
 #include "conv/conv.hpp"
 
 namespace clc::bench {
 namespace {
 
 constexpr char kTool[] = "clc-bench conv";
-constexpr double kGateUs = 300.0;                            //!< gate kernel before every timed launch
-constexpr std::size_t kMinScrubBytes = std::size_t(256) << 20;  //!< L2 scrub: at least this, and 2x L2
+// kGateUs (the gate kernel before every timed launch) and the L2 scrub: common/timing.cuh.
 constexpr double kFusionTargetPct = 3.0;                      //!< the issue's target for the fused epilogue
 
 // ---------------------------------------------------------------------------------------------------
@@ -254,20 +254,8 @@ struct Check {
   std::string first_bad;             //!< where and what, when !ok
 };
 
-//! One variant in one setting (alone or held): the round medians.
-struct Timing {
-  std::vector<double> round_medians;
-  int samples = 0;
-  double median = 0.0, min = 0.0, max = 0.0;
-  bool timed() const { return !round_medians.empty(); }
-  void finish() {
-    if (round_medians.empty()) return;
-    median = bench::median(round_medians);
-    min = *std::min_element(round_medians.begin(), round_medians.end());
-    max = *std::max_element(round_medians.begin(), round_medians.end());
-  }
-  double spread() const { return median > 0.0 ? (max - min) / median : 0.0; }
-};
+//! One variant in one setting (alone or held): the round medians (common/timing.cuh).
+using Timing = RoundTiming;
 
 struct VariantResult {
   bool used = false;  //!< part of this layer's run
@@ -375,17 +363,6 @@ __global__ void bf16_to_f32(__nv_bfloat16 const* in, float* out, int n) {
   if (i < n) out[i] = __bfloat162float(in[i]);
 }
 
-//! Reads every 16 bytes of `p` (zeros): L2 then holds clean lines of this buffer only.
-__global__ void scrub_l2(uint4 const* p, std::size_t n, unsigned* sink) {
-  unsigned acc = 0;
-  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
-       i += std::size_t(gridDim.x) * blockDim.x) {
-    uint4 const v = __ldcg(p + i);
-    acc ^= v.x ^ v.y ^ v.z ^ v.w;
-  }
-  if (acc == 0x9E3779B9u) *sink = acc;  // never (the buffer is zero); keeps the loads
-}
-
 //! *out = max |ref| (as the bits of a non-negative double, which order as the values do).
 __global__ void max_abs_kernel(double const* ref, std::size_t n, unsigned long long* out) {
   double m = 0.0;
@@ -473,33 +450,6 @@ std::string cudnn_error(cudnnStatus_t s) {
   return m;
 }
 
-//! A device allocation freed with its owner.
-struct DeviceBuffer {
-  void* p = nullptr;
-  std::size_t bytes = 0;
-  DeviceBuffer() = default;
-  DeviceBuffer(DeviceBuffer const&) = delete;
-  DeviceBuffer& operator=(DeviceBuffer const&) = delete;
-  ~DeviceBuffer() { reset(); }
-  void reset() {
-    if (p != nullptr) cudaFree(p);
-    p = nullptr;
-    bytes = 0;
-  }
-  cudaError_t allocate(std::size_t n) {
-    reset();
-    if (n == 0) return cudaSuccess;
-    cudaError_t const e = cudaMalloc(&p, n);
-    if (e == cudaSuccess) bytes = n;
-    else p = nullptr;
-    return e;
-  }
-  template <class T>
-  T* as() const {
-    return static_cast<T*>(p);
-  }
-};
-
 // ---------------------------------------------------------------------------------------------------
 // The bench
 
@@ -522,7 +472,7 @@ class Bench {
   }
 
   int hog_sms() const { return hog_sms_; }
-  std::size_t scrub_bytes() const { return scrub_.bytes; }
+  std::size_t scrub_bytes() const { return scrub_.bytes(); }
 
   bool init() {
     CONV_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
@@ -538,12 +488,7 @@ class Bench {
     CONV_CUDNN(cudnnCreateConvolutionDescriptor(&conv_desc_));
     CONV_CUDNN(cudnnCreateActivationDescriptor(&act_desc_));
     CONV_CUDNN(cudnnSetActivationDescriptor(act_desc_, CUDNN_ACTIVATION_RELU, CUDNN_NOT_PROPAGATE_NAN, 0.0));
-    if (!cfg_.warm_l2) {
-      std::size_t const bytes = (std::max(kMinScrubBytes, 2 * gpu_.l2_bytes) + 15) / 16 * 16;
-      CONV_CUDA(scrub_.allocate(bytes));
-      CONV_CUDA(cudaMemset(scrub_.p, 0, bytes));
-    }
-    CONV_CUDA(sink_.allocate(sizeof(unsigned)));
+    if (!cfg_.warm_l2) CONV_CUDA(scrub_.allocate(gpu_.l2_bytes));
     CONV_CUDA(stats_.allocate(sizeof(CheckStats)));
     CONV_CUDA(scalar_.allocate(sizeof(unsigned long long)));
     if (cfg_.interfere > 0.0) CONV_CLC(tools::sms_for_fraction(cfg_.interfere, &hog_sms_));
@@ -943,18 +888,13 @@ class Bench {
   //! With hog_ms > 0: the hog first (greatest-priority stream, idle GPU), for the gate plus hog_ms.
   //! Then the gate on stream_: one SM for kGateUs, so the launch after it is queued before it starts.
   bool gate(double hog_ms) {
-    if (hog_ms > 0.0) CONV_CLC(tools::hold_sms(hog_sms_, kGateUs * 1e-3 + hog_ms, hog_stream_));
-    CONV_CLC(tools::hold_sms(1, kGateUs * 1e-3, stream_));
+    CONV_CLC(launch_gate(stream_, hog_sms_, hog_ms, hog_stream_));
     return true;
   }
 
   //! One timed launch of v: scrub, wait, (hog), gate, events around the launch.
   bool timed_launch(int v, double hog_ms, double* ms) {
-    if (scrub_.p != nullptr) {
-      scrub_l2<<<4 * gpu_.sm_count, 512, 0, stream_>>>(scrub_.as<uint4 const>(), scrub_.bytes / 16,
-                                                       sink_.as<unsigned>());
-      CONV_CUDA(cudaGetLastError());
-    }
+    CONV_CUDA(scrub_.launch(stream_, gpu_.sm_count));
     CONV_CUDA(cudaStreamSynchronize(stream_));  // idle GPU: the hog takes its SMs before anything else runs
     if (!gate(hog_ms)) return false;
     CONV_CUDA(cudaEventRecord(start_, stream_));
@@ -972,27 +912,18 @@ class Bench {
   //! launches whose median joins its round medians.
   bool rounds(std::vector<int> const& order, double hog_ms, std::string const& label, ProgressBar* bar,
               int* bar_done) {
-    for (int round = 0; round < cfg_.rounds; ++round) {
+    auto on_round = [&](int round) {
       bar->update((*bar_done)++, label + " round " + std::to_string(round + 1) + "/" + std::to_string(cfg_.rounds));
-      std::vector<int> seq = order;
-      if (round % 2 == 1) std::reverse(seq.begin(), seq.end());
-      for (int v : seq) {
-        for (int i = 0; i < cfg_.warmup; ++i)
-          if (!launch(v)) return false;
-        CONV_CUDA(cudaStreamSynchronize(stream_));
-        std::vector<double> ms;
-        for (int i = 0; i < cfg_.iters; ++i) {
-          double t = 0.0;
-          if (!timed_launch(v, hog_ms, &t)) return false;
-          ms.push_back(t);
-        }
-        Timing& t = hog_ms > 0.0 ? r_->v[v].held : r_->v[v].alone;
-        t.round_medians.push_back(median(ms));
-        t.samples += int(ms.size());
-      }
-    }
-    for (int v : order) (hog_ms > 0.0 ? r_->v[v].held : r_->v[v].alone).finish();
-    return true;
+    };
+    auto warm = [&](int v) {
+      for (int i = 0; i < cfg_.warmup; ++i)
+        if (!launch(v)) return false;
+      CONV_CUDA(cudaStreamSynchronize(stream_));
+      return true;
+    };
+    auto timed = [&](int v, double* ms) { return timed_launch(v, hog_ms, ms); };
+    auto timing_of = [&](int v) -> Timing& { return hog_ms > 0.0 ? r_->v[v].held : r_->v[v].alone; };
+    return interleaved_rounds(order, cfg_.rounds, cfg_.iters, on_round, warm, timed, timing_of);
   }
 
   Config cfg_;
@@ -1002,7 +933,8 @@ class Bench {
   cudaStream_t stream_ = nullptr, hog_stream_ = nullptr;
   cudaEvent_t start_ = nullptr, stop_ = nullptr;
   int hog_sms_ = 0;
-  DeviceBuffer scrub_, sink_, stats_, scalar_;
+  L2Scrub scrub_;
+  DeviceBuffer stats_, scalar_;
 
   cudnnHandle_t handle_ = nullptr;
   cudnnTensorDescriptor_t x_desc_ = nullptr, y_desc_ = nullptr, bias_desc_ = nullptr;
