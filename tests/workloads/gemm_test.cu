@@ -410,6 +410,87 @@ TEST(Gemm, EverySourceAndCluster_Sm90) {
       }
 }
 
+//! Split-K: forced factors (up to one k-step per split), beta != 0 reading C, column-major D,
+//! batches, fp16 in / fp32 out, 2x1 clusters, every source; each element against the reference.
+TEST(Gemm, SplitK_Sm90) {
+  CLC_REQUIRE_GPU();
+  if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
+  struct V {
+    int splits, batch, cluster;
+    SourceKind src;
+    DType ab, cd;
+    Layout ld;
+    float beta;
+  };
+  V const vs[] = {
+      {2, 1, 1, SourceKind::Ticket, DType::BF16, DType::BF16, Layout::RowMajor, 0.0f},
+      {3, 1, 2, SourceKind::Ticket, DType::BF16, DType::BF16, Layout::RowMajor, 0.5f},
+      {5, 3, 1, SourceKind::Static, DType::F16, DType::F32, Layout::RowMajor, 0.0f},
+      {4, 2, 2, SourceKind::Single, DType::BF16, DType::F16, Layout::ColMajor, -1.0f},
+      {16, 1, 1, SourceKind::Ticket, DType::F16, DType::F16, Layout::RowMajor, 0.25f},  // 16 k-steps: one each
+  };
+  for (V const& v : vs) {
+    Case c;
+    c.m = 3 * 128 - 9; c.n = 2 * 128 + 5; c.k = 16 * 64 - 3; c.batch = v.batch;
+    c.ab = v.ab; c.cd = v.cd; c.ld = v.ld; c.alpha = 0.75f; c.beta = v.beta;
+    c.opts.kernel = Kernel::Sm90; c.opts.source = v.src; c.opts.cluster_m = v.cluster; c.opts.split_k = v.splits;
+    c.expect_kernel = Kernel::Sm90;
+    Result res;
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 0) << describe(c) << " split_k " << v.splits << ": first bad element " << res.first_bad;
+    EXPECT_EQ(res.touched_padding, 0) << describe(c) << ": wrote outside the matrix";
+    EXPECT_EQ(res.info.splits, v.splits) << describe(c);
+    EXPECT_FALSE(res.info.tma_store) << "split-K's reduction writes D directly";
+  }
+}
+
+//! The heuristic splits a problem of few tiles and long K (one M tile, 32 N tiles, 128 k-steps), and
+//! the result is bit-identical run to run and with a caller-owned workspace.
+TEST(Gemm, SplitKHeuristicDeterministicOwnWorkspace_Sm90) {
+  CLC_REQUIRE_GPU();
+  if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
+  Case c;
+  c.m = 128; c.n = 4096; c.k = 8192;
+  c.expect_kernel = Kernel::Sm90;
+  Result res;
+  run_case(c, &res);
+  EXPECT_EQ(res.bad, 0) << describe(c) << ": first bad element " << res.first_bad;
+  EXPECT_GT(res.info.splits, 1) << "the heuristic did not split a 32-tile, 128-k-step problem";
+
+  int const m = 128, n = 4096, k = 8192;
+  DeviceBuffer A(std::size_t(m) * k * 2), B(std::size_t(k) * n * 2), D1(std::size_t(m) * n * 2), D2(std::size_t(m) * n * 2);
+  ASSERT_TRUE(A.p && B.p && D1.p && D2.p) << "cudaMalloc failed";
+  fill_kernel<<<256, 256>>>(A.p, std::size_t(m) * k, int(DType::BF16), 77);
+  fill_kernel<<<256, 256>>>(B.p, std::size_t(k) * n, int(DType::BF16), 78);
+  CUDA_OK(cudaGetLastError());
+  clc::gemm::Arguments g;
+  g.m = m; g.n = n; g.k = k;
+  g.a = A.p; g.lda = k; g.b = B.p; g.ldb = n; g.d = D1.p; g.ldd = n;
+  clc::gemm::Options o;
+  o.split_k = 4;
+  std::size_t bytes = 0;
+  CLC_OK(clc::gemm::split_workspace_bytes(g, o, &bytes));
+  EXPECT_EQ(bytes, std::size_t(4) * m * n * 4);
+  DeviceBuffer W(bytes);
+  ASSERT_TRUE(W.p) << "cudaMalloc failed";
+  clc::gemm::RunInfo info;
+  CLC_OK(clc::gemm::run(g, nullptr, o, &info));  // the library's buffer
+  EXPECT_EQ(info.splits, 4);
+  o.split_workspace = W.p;
+  o.split_workspace_size = bytes - 4;
+  g.d = D2.p;
+  clc::Error const small = clc::gemm::run(g, nullptr, o, &info);
+  EXPECT_EQ(small.status, clc::Status::InvalidArgument) << small.what();
+  EXPECT_NE(small.what().find("split_workspace_size"), std::string::npos) << small.what();
+  o.split_workspace_size = bytes;
+  CLC_OK(clc::gemm::run(g, nullptr, o, &info));  // the caller's buffer
+  CUDA_OK(cudaDeviceSynchronize());
+  std::vector<unsigned char> h1(D1.bytes), h2(D2.bytes);
+  CUDA_OK(cudaMemcpy(h1.data(), D1.p, D1.bytes, cudaMemcpyDeviceToHost));
+  CUDA_OK(cudaMemcpy(h2.data(), D2.p, D2.bytes, cudaMemcpyDeviceToHost));
+  EXPECT_EQ(std::memcmp(h1.data(), h2.data(), h1.size()), 0) << "split-K results differ between two runs";
+}
+
 TEST(Gemm, TileWidthsAndEpilogues_Sm90) {
   CLC_REQUIRE_GPU();
   if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";

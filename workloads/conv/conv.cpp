@@ -6,12 +6,12 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <map>
-#include <mutex>
 #include <string>
 #include <utility>
 
 #include "clc/detail/cuda_check.hpp"
+#include "clc/detail/split_k.hpp"
+#include "clc/detail/stream_scratch.hpp"
 #include "detail/problem.hpp"
 
 #ifndef CLC_CONV_SM90
@@ -237,59 +237,12 @@ int default_tile_n(detail::Problem const& p, int sms) {
   return waves(128) * 0.72 < waves(256) ? 128 : 256;
 }
 
-//! Split-K factor: the one with the shortest estimated time, counting whole waves of (tile, split)
-//! units over the SMs and the reduction's traffic. Estimates (not measurements): a 128 x BN k-step
-//! takes 0.5 us * BN / 128 on one SM, a unit 1.5 us more (prologue, epilogue), the reduction 3 us plus
-//! its bytes (partials written and read, y written) at 3 TB/s. Each split keeps >= 4 k-steps.
+//! Split-K factor: clc::detail::split_k_estimate (the estimate shared with clc::gemm).
 int default_splits(detail::Problem const& p, int tile_n, int sms) {
   int const kt = p.r * p.s * ((p.c + detail::kSm90TileK - 1) / detail::kSm90TileK);
   std::int64_t const tiles =
       std::int64_t((p.m() + detail::kSm90TileM - 1) / detail::kSm90TileM) * ((p.k + tile_n - 1) / tile_n);
-  double const t_k = 0.5e-6 * tile_n / 128.0;
-  auto cost = [&](int splits) {
-    std::int64_t const units = tiles * splits;
-    double const waves = double((units + sms - 1) / (sms < 1 ? 1 : sms));
-    double t = waves * (double((kt + splits - 1) / splits) * t_k + 1.5e-6);
-    if (splits > 1) t += 3e-6 + double(p.m()) * p.k * (8.0 * splits + 2.0) / 3e12;
-    return t;
-  };
-  int best = 1;
-  double best_t = cost(1);
-  for (int splits = 2; splits <= 16 && kt / splits >= 4; ++splits) {
-    double const t = cost(splits);
-    if (t < best_t) best = splits, best_t = t;
-  }
-  return best;
-}
-
-//! The split-K buffer owned by the library: one per (device, stream), grown geometrically, never
-//! freed (graphs captured on the stream may still name a smaller one). `*out` stays null during
-//! stream capture when the buffer would have to grow.
-Error library_split_buffer(cudaStream_t stream, std::size_t bytes, void** out) {
-  struct Entry {
-    void* ptr = nullptr;
-    std::size_t size = 0;
-  };
-  static std::mutex mu;
-  static std::map<std::pair<int, cudaStream_t>, Entry> pool;
-  *out = nullptr;
-  int dev = 0;
-  CLC_CUDA_TRY(cudaGetDevice(&dev));
-  std::lock_guard<std::mutex> lock(mu);
-  Entry& entry = pool[std::make_pair(dev, stream)];
-  if (entry.ptr != nullptr && entry.size >= bytes) {
-    *out = entry.ptr;
-    return success();
-  }
-  cudaStreamCaptureStatus st = cudaStreamCaptureStatusNone;
-  CLC_CUDA_TRY(cudaStreamIsCapturing(stream, &st));
-  if (st != cudaStreamCaptureStatusNone) return success();
-  std::size_t const size = std::max(bytes, 2 * entry.size);
-  void* p = nullptr;
-  CLC_CUDA_TRY(cudaMalloc(&p, size));
-  entry = Entry{p, size};
-  *out = p;
-  return success();
+  return clc::detail::split_k_estimate(tiles, kt, tile_n, std::int64_t(p.m()) * p.k, sms);
 }
 
 struct Decision {
@@ -377,7 +330,7 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, RunInfo* in
         plan.partials = static_cast<float*>(o.split_workspace);
       } else {
         void* buf = nullptr;
-        CLC_TRY(library_split_buffer(stream, d.split_bytes, &buf));
+        CLC_TRY(clc::detail::stream_scratch(stream, d.split_bytes, &buf));
         if (buf == nullptr && o.split_k > 1)
           return invalid_argument("options.split_k " + num(o.split_k) +
                                   ": the stream is being captured and the library's split-K buffer cannot grow during "

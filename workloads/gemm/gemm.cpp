@@ -8,6 +8,8 @@
 #include <string>
 
 #include "clc/detail/cuda_check.hpp"
+#include "clc/detail/split_k.hpp"
+#include "clc/detail/stream_scratch.hpp"
 #include "detail/problem.hpp"
 
 namespace clc::gemm {
@@ -150,6 +152,10 @@ Error choose_kernel(Arguments const& a, Options const& o, DeviceFacts const& dev
   return success();
 }
 
+int detail_split(std::int64_t tiles, int kt, int tile_n, std::int64_t out_elems, int sms) {
+  return clc::detail::split_k_estimate(tiles, kt, tile_n, out_elems, sms);
+}
+
 int default_swizzle(int n_tiles) {
   int s = 1;
   while (s < 8 && s * 2 <= n_tiles) s *= 2;
@@ -170,7 +176,52 @@ int default_tile_n(detail::Problem const& p, int sms) {
   return waves(128) * 0.72 < waves(256) ? 128 : 256;
 }
 
+//! Sm90: tile width, TMA store, cluster, swizzle and split-K of `p` (the rest of `plan` as set).
+void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& dev, bool no_tma_store,
+               detail::Plan* plan) {
+  plan->tile_n = o.tile_n != 0 ? o.tile_n : default_tile_n(p, dev.sm_count);
+  plan->tma_store = use_tma_store(p, no_tma_store);
+  int const m_tiles = (p.m + detail::kSm90TileM - 1) / detail::kSm90TileM;
+  int const n_tiles = (p.n + plan->tile_n - 1) / plan->tile_n;
+  // 2x1 clusters whenever there are two M tiles to pair: B is loaded once per pair (multicast).
+  // Development runs found 2x1 at least as fast as 1x1 on the suite shapes; no committed results
+  // file compares the two, so this is an estimate, not a committed measurement.
+  plan->cluster_m = o.cluster_m != 0 ? o.cluster_m : (m_tiles >= 2 ? 2 : 1);
+  plan->swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
+  int const kt = (p.k + detail::kSm90TileK - 1) / detail::kSm90TileK;
+  std::int64_t const tiles = std::int64_t((m_tiles + plan->cluster_m - 1) / plan->cluster_m * plan->cluster_m) *
+                             n_tiles * p.batch;
+  int splits = o.split_k != 0 ? std::min(o.split_k, kt)
+                              : detail_split(tiles, kt, plan->tile_n, std::int64_t(p.m) * p.n * p.batch, dev.sm_count);
+  if (std::int64_t(p.batch) * splits > 65535 * 64) splits = 1;
+  plan->splits = splits < 1 ? 1 : splits;
+}
+
+//! Bytes of partial sums a plan needs.
+std::size_t split_bytes(detail::Problem const& p, detail::Plan const& plan) {
+  return plan.splits > 1 ? std::size_t(plan.splits) * std::size_t(p.batch) * std::size_t(p.m) * std::size_t(p.n) * 4
+                         : 0;
+}
+
 }  // namespace
+
+Error split_workspace_bytes(Arguments const& a, Options const& o, std::size_t* bytes) {
+  if (bytes == nullptr) return invalid_argument("bytes is a null pointer");
+  *bytes = 0;
+  CLC_TRY(can_implement(a, o));
+  int device = 0;
+  CLC_CUDA_TRY(cudaGetDevice(&device));
+  DeviceFacts dev;
+  CLC_TRY(query_device(device, &dev));
+  Choice ch;
+  CLC_TRY(choose_kernel(a, o, dev, &ch));
+  if (ch.kernel != Kernel::Sm90) return success();
+  detail::Problem const p = normalise(a);
+  detail::Plan plan;
+  plan_sm90(p, o, dev, false, &plan);
+  *bytes = split_bytes(p, plan);
+  return success();
+}
 
 Error can_implement(Arguments const& a, Options const& o) {
   if (a.m < 1) return invalid_argument("m must be >= 1 (got " + num(a.m) + ")");
@@ -210,6 +261,14 @@ Error can_implement(Arguments const& a, Options const& o) {
     return invalid_argument("options.kernel is not a Kernel value");
   if (o.kernel == Kernel::Portable && o.cluster_m == 2)
     return invalid_argument("options.cluster_m 2 needs the Sm90 kernel (the portable kernel runs 1x1 clusters)");
+  if (o.split_k < 0 || o.split_k > 16)
+    return invalid_argument("options.split_k must be 0 (auto), 1 (off) or 2..16 (got " + num(o.split_k) + ")");
+  if (o.kernel == Kernel::Portable && o.split_k > 1)
+    return invalid_argument("options.split_k > 1 needs the Sm90 kernel");
+  if (o.split_k > 1 && std::int64_t(a.batch) * o.split_k > 65535 * 64)
+    return invalid_argument("options.split_k (" + num(o.split_k) + ") times batch (" + num(a.batch) + ") is too large");
+  if (o.split_workspace != nullptr && reinterpret_cast<std::uintptr_t>(o.split_workspace) % 16 != 0)
+    return invalid_argument("options.split_workspace is not 16-byte aligned");
   int device = 0;
   CLC_CUDA_TRY(cudaGetDevice(&device));
   DeviceFacts dev;
@@ -249,16 +308,27 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, Debug const
   *ri = RunInfo{};
 
   if (ch.kernel == Kernel::Sm90) {
-    plan.tile_n = o.tile_n != 0 ? o.tile_n : default_tile_n(p, dev.sm_count);
-    plan.tma_store = use_tma_store(p, debug.no_tma_store);
-    int const m_tiles = (p.m + kSm90TileM - 1) / kSm90TileM;
-    int const n_tiles = (p.n + plan.tile_n - 1) / plan.tile_n;
-    // 2x1 clusters whenever there are two M tiles to pair: B is loaded once per pair (multicast).
-    // Development runs found 2x1 at least as fast as 1x1 on the suite shapes; no committed results
-    // file compares the two, so this is an estimate, not a committed measurement.
-    plan.cluster_m = o.cluster_m != 0 ? o.cluster_m : (m_tiles >= 2 ? 2 : 1);
-    plan.swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
+    plan_sm90(p, o, dev, debug.no_tma_store, &plan);
     if (plan.source == SourceKind::Auto) plan.source = SourceKind::Ticket;  // Hopper has no hardware CLC
+    if (plan.splits > 1) {
+      std::size_t const need = split_bytes(p, plan);
+      if (o.split_workspace != nullptr) {
+        if (o.split_workspace_size < need)
+          return invalid_argument("options.split_workspace_size (" + num(std::int64_t(o.split_workspace_size)) +
+                                  ") is below the " + num(std::int64_t(need)) + " bytes split_k " + num(plan.splits) +
+                                  " needs (split_workspace_bytes)");
+        plan.partials = static_cast<float*>(o.split_workspace);
+      } else {
+        void* buf = nullptr;
+        CLC_TRY(clc::detail::stream_scratch(stream, need, &buf));
+        if (buf == nullptr && o.split_k > 1)
+          return invalid_argument("options.split_k " + num(o.split_k) +
+                                  ": the stream is being captured and the library's split-K buffer cannot grow during "
+                                  "capture; pass options.split_workspace or run once on this stream before capturing");
+        if (buf == nullptr) plan.splits = 1;  // heuristic split during capture: run unsplit instead
+        plan.partials = static_cast<float*>(buf);
+      }
+    }
     Sm90Maps maps;
     Error const e = encode_sm90_maps(p, plan, &maps);
     if (e.ok()) return sm90(p, plan, maps, ri);
@@ -267,6 +337,7 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, Debug const
     if (o.kernel != Kernel::Auto || e.status != Status::NotSupported) return e;
     ch.why_portable = e.message;
     plan.cluster_m = 1;
+    plan.splits = 1;
     plan.source = o.source;
   }
   int const n_tiles = (p.n + kPortableTileN - 1) / kPortableTileN;

@@ -21,6 +21,7 @@
 //! @endcode
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -88,6 +89,17 @@ struct Options : ScheduleOptions {
   int cluster_m = 0;   //!< Sm90: CTAs per cluster along M (1 or 2; 0 = heuristic)
   int tile_n = 0;      //!< Sm90: tile width, 128 or 256 (0 = heuristic); the portable kernel's tiles are 128x128
   int swizzle = 0;     //!< tile-order band width in tiles (0 = heuristic, 1 = plain raster)
+  //! Sm90: split-K factor: each output tile's k-steps are cut into this many ranges computed by
+  //! different workers, their fp32 partial sums then reduced (in a fixed order: bit-identical run to
+  //! run) by a second kernel that applies alpha and beta. 0 = heuristic (split only when the problem
+  //! has too few tiles to fill the GPU), 1 = off, 2..16 (at most the number of k-steps of 64).
+  int split_k = 0;
+  //! Split-K's partial sums: `split_workspace_bytes(args, opts)` bytes of device memory, 16-byte
+  //! aligned, owned by the caller; launches that may run at the same time need different buffers.
+  //! nullptr: scratch owned by the library, one buffer per (device, stream), grown on demand (not
+  //! during stream capture: there the heuristic does not split, and a forced split_k > 1 is an error).
+  void* split_workspace = nullptr;
+  std::size_t split_workspace_size = 0;  //!< bytes at split_workspace
 };
 
 //! What `run` did.
@@ -99,6 +111,7 @@ struct RunInfo {
   int cluster_m = 1;
   int swizzle = 1;
   bool tma_store = false;  //!< Sm90: the epilogue stored D with TMA (else it wrote D directly)
+  int splits = 1;          //!< Sm90: split-K factor used (1: none)
   LaunchInfo launch;
   std::string why_portable;  //!< when Auto fell back to the portable kernel: the operand TMA cannot read
 };
@@ -106,6 +119,9 @@ struct RunInfo {
 //! Checks `args` and `opts` without touching memory or launching. The message names the argument and
 //! the reason (e.g. "lda (7) must be >= k (8) for row-major A").
 Error can_implement(Arguments const& args, Options const& opts = {});
+
+//! Bytes of `Options::split_workspace` that `run(args, stream, opts)` needs (0 when it would not split).
+Error split_workspace_bytes(Arguments const& args, Options const& opts, std::size_t* bytes);
 
 //! Runs the GEMM asynchronously on `stream`. Touches nothing when it returns an argument error.
 Error run(Arguments const& args, cudaStream_t stream = nullptr, Options const& opts = {}, RunInfo* info = nullptr);

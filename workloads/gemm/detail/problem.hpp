@@ -38,6 +38,8 @@ struct Plan {
   int tile_n = 256;  //!< Sm90: 128 or 256
   bool tma_store = false;  //!< Sm90: store D with TMA (decided by run(); off if D's map cannot be encoded)
   int swizzle = 1;
+  int splits = 1;             //!< Sm90: split-K factor (the tile space's z is batch * splits)
+  float* partials = nullptr;  //!< splits > 1: [batch * splits][M][N] fp32 partial sums
   LaunchOptions launch;  //!< stream, workspace, grid mode, max_workers
   Debug debug;           //!< clc-bench's diagnostics (run_debug only)
 };

@@ -26,6 +26,7 @@
 #include "clc/kit/wgmma.cuh"
 #include "epilogue.cuh"
 #include "problem.hpp"
+#include "splitk.hpp"
 
 namespace clc::gemm::detail {
 
@@ -38,7 +39,14 @@ struct Sm90Params {
   int k_tiles;
   int a_kmajor, b_kmajor;
   int tma_store;  // 1: TMA-store epilogue (beta == 0, D writable by TMA)
+  int splits;     // split-K: tile z = batch * splits + split covers k-steps [split k_tiles / splits, ...)
+  float* partials;  // splits > 1: fp32 partial sums [batch * splits][M][N], reduced by splitk_reduce
 };
+
+#if defined(__CUDACC__)
+//! The batch of tile z (split-K spreads each batch's splits over consecutive z).
+CLC_KIT_DEVICE int batch_of(Sm90Params const& p, int z) { return p.splits == 1 ? z : z / p.splits; }
+#endif
 
 //! Kernel variants for clc-bench's diagnostics (debug.hpp); the library's kernels are kSm90Normal.
 enum Sm90Variant : int {
@@ -66,20 +74,27 @@ struct Sm90GemmOps {
   CLC_KIT_DEVICE static bool a_kmajor(Params const& p) { return p.a_kmajor != 0; }
   CLC_KIT_DEVICE static bool b_kmajor(Params const& p) { return p.b_kmajor != 0; }
   CLC_KIT_DEVICE static bool tma_store(Params const& p) { return p.tma_store != 0; }
-  CLC_KIT_DEVICE static void k_range(Params const& p, WorkTile const&, int* begin, int* end) {
-    *begin = 0;
-    *end = p.k_tiles;
+  CLC_KIT_DEVICE static void k_range(Params const& p, WorkTile const& t, int* begin, int* end) {
+    if (p.splits == 1) {
+      *begin = 0;
+      *end = p.k_tiles;
+      return;
+    }
+    int const split = t.z % p.splits;
+    *begin = int(std::int64_t(split) * p.k_tiles / p.splits);
+    *end = int(std::int64_t(split + 1) * p.k_tiles / p.splits);
   }
 
   CLC_KIT_DEVICE static void load_a(Params const& p, unsigned char* sa, WorkTile const& t, int kt, std::uint64_t* fb) {
     int const m0 = t.x * kSm90TileM;
     int const k0 = kt * kSm90TileK;
+    int const z = batch_of(p, t.z);
     if (p.a_kmajor) {
-      kit::tma_load(sa, &p.tmap_a, {k0, m0, t.z}, fb);
+      kit::tma_load(sa, &p.tmap_a, {k0, m0, z}, fb);
     } else {
       constexpr int kChunk = 64 * kSm90TileK * 2;
-      kit::tma_load(sa, &p.tmap_a, {m0, k0, t.z}, fb);
-      kit::tma_load(sa + kChunk, &p.tmap_a, {m0 + 64, k0, t.z}, fb);
+      kit::tma_load(sa, &p.tmap_a, {m0, k0, z}, fb);
+      kit::tma_load(sa + kChunk, &p.tmap_a, {m0 + 64, k0, z}, fb);
     }
   }
 
@@ -90,22 +105,23 @@ struct Sm90GemmOps {
     constexpr int kChunk = 64 * kSm90TileK * 2;
     int const n0 = t.y * BN;
     int const k0 = kt * kSm90TileK;
+    int const z = batch_of(p, t.z);
     if (p.b_kmajor) {
       int const b_box_rows = b_rows < 128 ? b_rows : 128;
       for (int r = 0; r < b_rows; r += b_box_rows) {
         unsigned char* const dst = sb + (nb + r) * 128;
         if (mask == 0)
-          kit::tma_load(dst, &p.tmap_b, {k0, n0 + nb + r, t.z}, fb);
+          kit::tma_load(dst, &p.tmap_b, {k0, n0 + nb + r, z}, fb);
         else
-          kit::tma_load_multicast(dst, &p.tmap_b, {k0, n0 + nb + r, t.z}, fb, mask);
+          kit::tma_load_multicast(dst, &p.tmap_b, {k0, n0 + nb + r, z}, fb, mask);
       }
     } else {
       for (int c = 0; c < b_rows; c += 64) {
         unsigned char* const dst = sb + ((nb + c) / 64) * kChunk;
         if (mask == 0)
-          kit::tma_load(dst, &p.tmap_b, {n0 + nb + c, k0, t.z}, fb);
+          kit::tma_load(dst, &p.tmap_b, {n0 + nb + c, k0, z}, fb);
         else
-          kit::tma_load_multicast(dst, &p.tmap_b, {n0 + nb + c, k0, t.z}, fb, mask);
+          kit::tma_load_multicast(dst, &p.tmap_b, {n0 + nb + c, k0, z}, fb, mask);
       }
     }
   }
@@ -113,6 +129,10 @@ struct Sm90GemmOps {
   template <int BN>
   CLC_KIT_DEVICE static void epilogue(Params const& p, WorkTile const& t, int cw, float (&acc)[BN / 2],
                                       unsigned char* bufs, unsigned bar_id) {
+    if (p.splits > 1) {
+      store_partials<BN>(p, t, cw, acc);
+      return;
+    }
     if (p.epi.cd_type == int(DType::BF16))
       epilogue_typed<__nv_bfloat16, BN>(p, t, cw, acc, bufs, bar_id);
     else if (p.epi.cd_type == int(DType::F16))
@@ -131,6 +151,34 @@ struct Sm90GemmOps {
       kit::store_tile_tma<T>(acc, scale, &p.tmap_d, corner, bufs, bar_id);
     } else {
       epilogue_direct<T, BN>(p, t, cw, acc);
+    }
+  }
+
+  //! Split-K: the warpgroup's 64 x BN fp32 partial sums to partials[z][row][col] (inside M x N).
+  template <int BN>
+  CLC_KIT_DEVICE static void store_partials(Params const& p, WorkTile const& t, int cw, float (&acc)[BN / 2]) {
+    EpilogueParams const& e = p.epi;
+    int const lane = threadIdx.x & 31;
+    int const wi = (threadIdx.x >> 5) & 3;
+    int const row0 = t.x * kSm90TileM + cw * 64 + wi * 16 + (lane >> 2);
+    int const col0 = t.y * BN + 2 * (lane & 3);
+    bool const even = (e.n & 1) == 0;
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+      int const row = row0 + 8 * h;
+      if (row >= e.m) continue;
+      float* const dst = p.partials + (std::int64_t(t.z) * e.m + row) * e.n;
+#pragma unroll
+      for (int j = 0; j < BN / 8; ++j) {
+        int const c = col0 + 8 * j;
+        float const v0 = acc[4 * j + 2 * h], v1 = acc[4 * j + 2 * h + 1];
+        if (c + 1 < e.n && even) {
+          *reinterpret_cast<float2*>(dst + c) = make_float2(v0, v1);
+        } else if (c < e.n) {
+          dst[c] = v0;
+          if (c + 1 < e.n) dst[c + 1] = v1;
+        }
+      }
     }
   }
 
@@ -182,13 +230,16 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
   int const cm = plan.cluster_m;
   int const m_tiles = (pr.m + kSm90TileM - 1) / kSm90TileM;
   int const n_tiles = (pr.n + BN - 1) / BN;
-  TileSpace tiles((m_tiles + cm - 1) / cm * cm, n_tiles, pr.batch);
+  TileSpace tiles((m_tiles + cm - 1) / cm * cm, n_tiles, pr.batch * plan.splits);
   tiles.with_cluster(cm, 1).with_raster(Raster::AlongX).with_swizzle(plan.swizzle);
 
   p.epi = make_epilogue_params(pr);
   p.k_tiles = (pr.k + kSm90TileK - 1) / kSm90TileK;
   p.a_kmajor = pr.a_kmajor ? 1 : 0;
   p.b_kmajor = pr.b_kmajor ? 1 : 0;
+  p.splits = plan.splits;
+  p.partials = plan.partials;
+  if (p.splits > 1) p.tma_store = 0;
   LaunchInfo li;
   CLC_TRY(kit::launch_warp_specialized<K>(&kit::sm90_mma_kernel<K>, tiles, plan.launch,
                                           K::G::kDynamicSmem, p, &li));
@@ -200,8 +251,10 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
     info->cluster_m = cm;
     info->swizzle = plan.swizzle;
     info->tma_store = p.tma_store != 0;
+    info->splits = plan.splits;
     info->launch = li;
   }
+  if (plan.splits > 1) return splitk_reduce(pr, plan);
   return success();
 }
 

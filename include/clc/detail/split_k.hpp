@@ -1,0 +1,33 @@
+//! @file detail/split_k.hpp
+//! @brief Host: the split-K heuristic of the GEMM-shaped Hopper kernels (clc::gemm, clc::conv).
+#pragma once
+
+#include <cstdint>
+
+namespace clc::detail {
+
+//! The split-K factor (1..16) with the shortest estimated time for `tiles` output tiles of 128 x
+//! `tile_n`, each `k_steps` k-steps of 64, writing `out_elems` outputs, on `sms` SMs: whole waves of
+//! (tile, split) units, plus the reduction. Estimates, not measurements: a 128 x BN k-step takes
+//! 0.5 us * BN / 128 on one SM, a unit 1.5 us more (prologue, epilogue), the reduction 3 us plus its
+//! bytes (partials written and read, the output written) at 3 TB/s. Each split keeps >= 4 k-steps.
+inline int split_k_estimate(std::int64_t tiles, int k_steps, int tile_n, std::int64_t out_elems, int sms) {
+  if (sms < 1) sms = 1;
+  double const t_k = 0.5e-6 * tile_n / 128.0;
+  auto cost = [&](int splits) {
+    std::int64_t const units = tiles * splits;
+    double const waves = double((units + sms - 1) / sms);
+    double t = waves * (double((k_steps + splits - 1) / splits) * t_k + 1.5e-6);
+    if (splits > 1) t += 3e-6 + double(out_elems) * (8.0 * splits + 2.0) / 3e12;
+    return t;
+  };
+  int best = 1;
+  double best_t = cost(1);
+  for (int splits = 2; splits <= 16 && k_steps / splits >= 4; ++splits) {
+    double const t = cost(splits);
+    if (t < best_t) best = splits, best_t = t;
+  }
+  return best;
+}
+
+}  // namespace clc::detail
