@@ -1017,6 +1017,19 @@ def claims():
         (R, "memcheck and synccheck on a subset, 0 errors (run of 9c7a40a, `bench/results/h200-gpu-check-9c7a40a.txt`, "
             "and 02aea25)", [re.search(r"commit (\w+)", gck).group(1)]),
     ]
+    # ---- GEMM split-K and the reworked bench (short checks)
+    sk = res("h200-gemm-splitk-check.txt")
+    nb = res("h200-gemm-newbench-check.txt")
+    def bench_ratio(text, shape):
+        line = [l for l in text.splitlines() if l.startswith(shape + " ")][0]
+        return line.split()[8]
+    c += [
+        ("docs/gemm.md", "16 x 8192 x 8192 (B\ncolumn-major) went from 0.468x to 0.557x the strongest cuBLAS; 128 x 8192 x 8192 0.625x, 64 x 4096 x\n"
+                         "14336 0.692x, 1536 x 1536 x 12288 0.636x",
+         [bench_ratio(nb, "16x8192x8192"), bench_ratio(sk, "16x8192x8192"), bench_ratio(sk, "128x8192x8192"),
+          bench_ratio(sk, "64x4096x14336"), bench_ratio(sk, "1536x1536x12288")]),
+        ("docs/gemm.md", "15 of 15 GEMM tests on the H200", [re.search(r"PASSED  \] (\d+) tests", sk).group(1) + " of 15"]),
+    ]
     # ---- other docs
     ht = {k: sim[f"heavy tail, {k}"] for k in ("ahead", "window", "handback")}
     od = sim["heavy tail, on demand (stages 1)"]
