@@ -100,8 +100,8 @@ struct Options : ScheduleOptions {
   int split_k = 0;
   //! Split-K's partial sums: `split_workspace_bytes(args, opts)` bytes of device memory, 16-byte
   //! aligned, owned by the caller; launches that may run at the same time need different buffers.
-  //! nullptr: a buffer owned by the library, one per (device, stream), grown on demand (not during
-  //! stream capture: there the heuristic does not split, and a forced split_k > 1 is an error).
+  //! nullptr: scratch owned by the library, one buffer per (device, stream) shared with clc::gemm, grown
+  //! on demand (not during stream capture: there the heuristic does not split, and a forced split_k > 1 is an error).
   void* split_workspace = nullptr;
   std::size_t split_workspace_size = 0;  //!< bytes at split_workspace
 };
