@@ -50,6 +50,7 @@
 #include "clc/tools/interference.hpp"
 #include "clc/trace.hpp"
 #include "clc_cli.hpp"
+#include "common/check.hpp"
 #include "common/csv.hpp"
 #include "common/gpu_info.hpp"
 #include "common/progress.hpp"
@@ -244,26 +245,9 @@ char const* const kVariantLabels[kVariants] = {"clc", "clc fused", "clc Static",
 bool is_fused(int v) { return v == kClcFused || v == kCudnnFused; }
 
 //! Per-element check of one output against the reference.
-struct Check {
-  bool ran = false;
-  bool ok = false;
-  unsigned long long bad = 0;        //!< elements outside the bound (non-finite included)
-  unsigned long long nonfinite = 0;
-  double max_abs_err = 0.0;
-  double worst = 0.0;                //!< max over elements of |v - ref| / bound (<= 1 passes)
-  std::string first_bad;             //!< where and what, when !ok
-};
-
 //! One variant in one setting (alone or held): the round medians (common/timing.cuh).
 using Timing = RoundTiming;
-
-struct VariantResult {
-  bool used = false;  //!< part of this layer's run
-  Check check, check_held;
-  Timing alone, held;
-  bool has_info = false;
-  conv::RunInfo info;  //!< clc variants: what conv::run did
-};
+using VariantResult = bench::VariantResult<conv::RunInfo>;
 
 struct FindEntry {
   int algo = 0;
@@ -300,14 +284,11 @@ struct LayerResult {
   bool is_3x3() const { return def.r == 3; }
   double tflops(Timing const& t) const { return t.median > 0 ? flops / (t.median * 1e-3) / 1e12 : 0.0; }
   //! cuDNN time over clc time (> 1: clc faster).
-  double ratio() const { return speed(v[kCudnn].alone, v[kClc].alone); }
+  double ratio() const { return bench::speed(v[kCudnn].alone, v[kClc].alone); }
   double fusion_pct() const {
     return v[kClc].alone.median > 0 && v[kClcFused].alone.timed()
                ? 100.0 * (v[kClcFused].alone.median / v[kClc].alone.median - 1.0)
                : 0.0;
-  }
-  static double speed(Timing const& other, Timing const& mine) {
-    return other.timed() && mine.timed() && mine.median > 0 ? other.median / mine.median : 0.0;
   }
 };
 
@@ -414,12 +395,6 @@ __global__ void check_kernel(__nv_bfloat16 const* y, double const* ref, __nv_bfl
   if (nonfinite) atomicAdd(&s->nonfinite, nonfinite);
   atomicMax(&s->max_err_bits, static_cast<unsigned long long>(__double_as_longlong(max_err)));
   atomicMax(&s->worst_bits, static_cast<unsigned long long>(__double_as_longlong(worst)));
-}
-
-double bits_to_double(unsigned long long b) {
-  double d = 0.0;
-  std::memcpy(&d, &b, sizeof d);
-  return d;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -978,33 +953,18 @@ RunSummary summarize_results(std::vector<LayerResult> const& results) {
     }
     if (f > kFusionTargetPct) ++s.over_target;
     if (r.v[kCudnnFused].alone.timed())
-      s.clc_vs_cudnn_fused.push_back(LayerResult::speed(r.v[kCudnnFused].alone, r.v[kClcFused].alone));
+      s.clc_vs_cudnn_fused.push_back(speed(r.v[kCudnnFused].alone, r.v[kClcFused].alone));
     if (r.v[kClcStatic].alone.timed())
-      s.static_alone.push_back(LayerResult::speed(r.v[kClcStatic].alone, r.v[kClc].alone));
+      s.static_alone.push_back(speed(r.v[kClcStatic].alone, r.v[kClc].alone));
     if (r.v[kClc].held.timed()) {
-      s.held_vs_cudnn.push_back(LayerResult::speed(r.v[kCudnn].held, r.v[kClc].held));
-      s.held_vs_static.push_back(LayerResult::speed(r.v[kClcStatic].held, r.v[kClc].held));
+      s.held_vs_cudnn.push_back(speed(r.v[kCudnn].held, r.v[kClc].held));
+      s.held_vs_static.push_back(speed(r.v[kClcStatic].held, r.v[kClc].held));
     }
   }
   return s;
 }
 
-std::string gate_cell(LayerResult const& r) {
-  if (r.status == "error") return "error";
-  double worst = 0.0;
-  bool ran = false, ok = true;
-  for (int v = 0; v < kVariants; ++v) {
-    if (!r.v[v].used) continue;
-    for (Check const* c : {&r.v[v].check, &r.v[v].check_held}) {
-      if (!c->ran) continue;
-      ran = true;
-      ok = ok && c->ok;
-      worst = std::max(worst, c->worst);
-    }
-  }
-  if (!ran) return "-";
-  return (ok ? "pass " : "FAIL ") + Table::fmt(worst, 2);
-}
+std::string gate_cell(LayerResult const& r) { return r.status == "error" ? "error" : bench::gate_cell(r.v); }
 
 void print_tables(Config const& cfg, std::vector<LayerResult> const& results, bool held) {
   Table t({"layer", "N", "clc ms", "spread", "cuDNN ms", "spread", "vs cuDNN", "clc TFLOP/s", "cuDNN TFLOP/s",
@@ -1042,9 +1002,9 @@ void print_tables(Config const& cfg, std::vector<LayerResult> const& results, bo
                done ? Table::fmt(c.held.median, 4) : "-", done ? pct(c.held.spread()) : "-",
                done ? Table::fmt(s.held.median, 4) : "-", done ? pct(s.held.spread()) : "-",
                done ? Table::fmt(d.held.median, 4) : "-", done ? pct(d.held.spread()) : "-",
-               done ? Table::fmt(LayerResult::speed(d.held, c.held), 3) : "-",
-               done ? Table::fmt(LayerResult::speed(s.held, c.held), 3) : "-",
-               done ? Table::fmt(LayerResult::speed(s.alone, c.alone), 3) : "-"});
+               done ? Table::fmt(speed(d.held, c.held), 3) : "-",
+               done ? Table::fmt(speed(s.held, c.held), 3) : "-",
+               done ? Table::fmt(speed(s.alone, c.alone), 3) : "-"});
   }
   h.print(stdout);
 }
@@ -1074,14 +1034,6 @@ void write_timing(json::Writer& j, std::string const& key, Timing const& t, Laye
   j.begin_array(key + "_round_medians_ms");
   for (double m : t.round_medians) j.value(m);
   j.end_array();
-}
-
-void write_check(json::Writer& j, std::string const& key, Check const& c) {
-  j.begin_object(key);
-  j.field("ok", c.ok).field("bad", c.bad).field("nonfinite", c.nonfinite).field("max_abs_err", c.max_abs_err);
-  j.field("worst_vs_bound", c.worst);
-  if (!c.first_bad.empty()) j.field("first_bad", c.first_bad);
-  j.end_object();
 }
 
 void write_info(json::Writer& j, std::string const& key, conv::RunInfo const& i) {
@@ -1177,15 +1129,15 @@ std::string json_document(Config const& cfg, GpuInfo const& gpu, GpuClocks const
       j.field("ratio", r.ratio());
       j.field("fusion_overhead_pct", r.fusion_pct());
       if (r.v[kCudnnFused].alone.timed())
-        j.field("fused_ratio", LayerResult::speed(r.v[kCudnnFused].alone, r.v[kClcFused].alone));
+        j.field("fused_ratio", speed(r.v[kCudnnFused].alone, r.v[kClcFused].alone));
       if (r.v[kClcStatic].alone.timed())
-        j.field("ticket_vs_static", LayerResult::speed(r.v[kClcStatic].alone, r.v[kClc].alone));
+        j.field("ticket_vs_static", speed(r.v[kClcStatic].alone, r.v[kClc].alone));
       if (r.v[kClc].held.timed()) {
         j.begin_object("held");
         j.field("hold_sms", hog_sms).field("hog_ms", r.hog_ms);
         for (int v : {kClc, kClcStatic, kCudnn}) write_timing(j, kVariantKeys[v], r.v[v].held, r);
-        j.field("ratio", LayerResult::speed(r.v[kCudnn].held, r.v[kClc].held));
-        j.field("ticket_vs_static", LayerResult::speed(r.v[kClcStatic].held, r.v[kClc].held));
+        j.field("ratio", speed(r.v[kCudnn].held, r.v[kClc].held));
+        j.field("ticket_vs_static", speed(r.v[kClcStatic].held, r.v[kClc].held));
         j.end_object();
       }
     }
@@ -1310,16 +1262,8 @@ int conv_main(int argc, char** argv) {
         continue;
       }
       int const bar_end = bar_done + 1 + bench.rounds_per_layer();
-      if (!bench.run_layer(kLayers[li], n, &r, &bar, &bar_done)) {
-        // An API call failed (printed and recorded). Go on unless the CUDA context is broken.
-        cudaError_t const e = cudaDeviceSynchronize();
-        (void)cudaGetLastError();
-        if (e != cudaSuccess) {
-          std::fprintf(stderr, "%s: the CUDA context is unusable (%s); the remaining layers are not run\n", kTool,
-                       cudaGetErrorString(e));
-          aborted = true;
-        }
-      }
+      // A failed API call is printed and recorded; the run goes on unless the CUDA context is broken.
+      if (!bench.run_layer(kLayers[li], n, &r, &bar, &bar_done) && cuda_context_lost(kTool, "layers")) aborted = true;
       bench.release();
       bar_done = bar_end;
       results.push_back(r);

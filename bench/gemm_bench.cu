@@ -72,6 +72,7 @@
 #include "clc/tools/interference.hpp"
 #include "clc/trace.hpp"
 #include "clc_cli.hpp"
+#include "common/check.hpp"
 #include "common/csv.hpp"
 #include "common/gemm_reference.cuh"
 #include "common/gpu_info.hpp"
@@ -248,25 +249,7 @@ enum Variant : int { kClc = 0, kClcStatic, kGemmEx, kLt, kVariants };
 char const* const kVariantKeys[kVariants] = {"clc", "clc_static", "cublas_gemmex", "cublaslt"};
 char const* const kVariantLabels[kVariants] = {"clc", "clc Static", "cuBLAS GemmEx", "cublasLt"};
 
-//! Per-element check of one output.
-struct Check {
-  bool ran = false;
-  bool ok = false;
-  unsigned long long bad = 0;  //!< elements outside the bound (non-finite included)
-  unsigned long long nonfinite = 0;
-  double max_abs_err = 0.0;
-  double worst = 0.0;    //!< max over elements of |d - ref| / bound (<= 1 passes)
-  double rel_err = 0.0;  //!< relative Frobenius error against the reference
-  std::string first_bad;
-};
-
-struct VariantResult {
-  bool used = false;
-  Check check, check_held;
-  RoundTiming alone, held;
-  bool has_info = false;
-  gemm::RunInfo info;  //!< clc variants: what gemm::run did
-};
+using VariantResult = bench::VariantResult<gemm::RunInfo>;
 
 //! One of cublasLt's heuristic candidates.
 struct LtCandidate {
@@ -299,11 +282,8 @@ struct ShapeResult {
   bool timed = false;
 
   double tflops(RoundTiming const& t) const { return t.median > 0 ? flops / (t.median * 1e-3) / 1e12 : 0.0; }
-  static double speed(RoundTiming const& other, RoundTiming const& mine) {
-    return other.timed() && mine.timed() && mine.median > 0 ? other.median / mine.median : 0.0;
-  }
   //! The baseline's time over clc's (> 1: clc faster).
-  double ratio() const { return speed(v[baseline].alone, v[kClc].alone); }
+  double ratio() const { return bench::speed(v[baseline].alone, v[kClc].alone); }
 };
 
 //! "Sm90 128x256 Ticket c2 s8 tma": what gemm::run did (the label of docs/gemm.md's tables).
@@ -903,13 +883,13 @@ RunSummary summarize_results(std::vector<ShapeResult> const& results) {
     ++s.timed;
     s.all.push_back(r.ratio());
     if (r.baseline == kLt) ++s.lt_baseline;
-    s.vs_gemmex.push_back(ShapeResult::speed(r.v[kGemmEx].alone, r.v[kClc].alone));
-    if (r.v[kLt].alone.timed()) s.vs_lt.push_back(ShapeResult::speed(r.v[kLt].alone, r.v[kClc].alone));
+    s.vs_gemmex.push_back(speed(r.v[kGemmEx].alone, r.v[kClc].alone));
+    if (r.v[kLt].alone.timed()) s.vs_lt.push_back(speed(r.v[kLt].alone, r.v[kClc].alone));
     if (r.v[kClcStatic].alone.timed())
-      s.static_alone.push_back(ShapeResult::speed(r.v[kClcStatic].alone, r.v[kClc].alone));
+      s.static_alone.push_back(speed(r.v[kClcStatic].alone, r.v[kClc].alone));
     if (r.v[kClc].held.timed()) {
-      s.held_vs_baseline.push_back(ShapeResult::speed(r.v[r.baseline].held, r.v[kClc].held));
-      s.held_vs_static.push_back(ShapeResult::speed(r.v[kClcStatic].held, r.v[kClc].held));
+      s.held_vs_baseline.push_back(speed(r.v[r.baseline].held, r.v[kClc].held));
+      s.held_vs_static.push_back(speed(r.v[kClcStatic].held, r.v[kClc].held));
     }
   }
   return s;
@@ -917,19 +897,7 @@ RunSummary summarize_results(std::vector<ShapeResult> const& results) {
 
 std::string gate_cell(ShapeResult const& r) {
   if (r.status == "error") return "error";
-  double worst = 0.0;
-  bool ran = false, ok = true;
-  for (int v = 0; v < kVariants; ++v) {
-    if (!r.v[v].used) continue;
-    for (Check const* c : {&r.v[v].check, &r.v[v].check_held}) {
-      if (!c->ran) continue;
-      ran = true;
-      ok = ok && c->ok;
-      worst = std::max(worst, c->worst);
-    }
-  }
-  if (!ran) return "-";
-  return (ok ? "pass " : "FAIL ") + Table::fmt(worst, 2) + (r.reference == "cublasGemmEx" ? " vs cuBLAS" : "");
+  return bench::gate_cell(r.v, r.reference == "cublasGemmEx" ? " vs cuBLAS" : "");
 }
 
 std::string baseline_name(ShapeResult const& r) {
@@ -968,9 +936,9 @@ void print_tables(std::vector<ShapeResult> const& results, bool held) {
     h.add_row({shape_name(r.s), done ? Table::fmt(r.hog_ms, 3) : r.status, done ? Table::fmt(c.held.median, 4) : "-",
                done ? pct(c.held.spread()) : "-", done ? Table::fmt(s.held.median, 4) : "-",
                done ? pct(s.held.spread()) : "-", done ? Table::fmt(b.held.median, 4) : "-",
-               done ? pct(b.held.spread()) : "-", done ? Table::fmt(ShapeResult::speed(s.held, c.held), 3) : "-",
-               done ? Table::fmt(ShapeResult::speed(s.alone, c.alone), 3) : "-",
-               done ? Table::fmt(ShapeResult::speed(b.held, c.held), 3) : "-",
+               done ? pct(b.held.spread()) : "-", done ? Table::fmt(speed(s.held, c.held), 3) : "-",
+               done ? Table::fmt(speed(s.alone, c.alone), 3) : "-",
+               done ? Table::fmt(speed(b.held, c.held), 3) : "-",
                done ? Table::fmt(r.ratio(), 3) : "-"});
   }
   h.print(stdout);
@@ -1009,14 +977,6 @@ void write_timing(json::Writer& j, std::string const& key, RoundTiming const& t,
   j.begin_array(key + "_round_medians_ms");
   for (double m : t.round_medians) j.value(m);
   j.end_array();
-}
-
-void write_check(json::Writer& j, std::string const& key, Check const& c) {
-  j.begin_object(key);
-  j.field("ok", c.ok).field("bad", c.bad).field("nonfinite", c.nonfinite).field("max_abs_err", c.max_abs_err);
-  j.field("worst_vs_bound", c.worst).field("rel_err", c.rel_err);
-  if (!c.first_bad.empty()) j.field("first_bad", c.first_bad);
-  j.end_object();
 }
 
 void write_info(json::Writer& j, std::string const& key, gemm::RunInfo const& i) {
@@ -1100,8 +1060,8 @@ std::string json_document(Config const& cfg, GpuInfo const& gpu, GpuClocks const
     j.field("cublas_baseline", !r.timed ? "-" : r.baseline == kLt ? "cublasLt" : "cublasGemmEx");
     write_timing(j, "cublas_gemmex", r.v[kGemmEx].alone, r);
     if (r.v[kLt].alone.timed()) write_timing(j, "cublaslt", r.v[kLt].alone, r);
-    j.field("ratio_vs_gemmex", ShapeResult::speed(r.v[kGemmEx].alone, c.alone));
-    j.field("ratio_vs_cublaslt", ShapeResult::speed(r.v[kLt].alone, c.alone));
+    j.field("ratio_vs_gemmex", speed(r.v[kGemmEx].alone, c.alone));
+    j.field("ratio_vs_cublaslt", speed(r.v[kLt].alone, c.alone));
     j.field("rel_err", c.check.ran ? c.check.rel_err : -1.0);
     j.field("check_ok", r.status != "FAIL");
     j.field("kernel", gemm::to_string(c.info.kernel)).field("source", to_string(c.info.source));
@@ -1143,13 +1103,13 @@ std::string json_document(Config const& cfg, GpuInfo const& gpu, GpuClocks const
       write_timing(j, "clc", c.held, r);
       write_timing(j, "clc_static", r.v[kClcStatic].held, r);
       write_timing(j, "cublas", b.held, r);
-      j.field("ticket_vs_static", ShapeResult::speed(r.v[kClcStatic].held, c.held));
-      j.field("ratio", ShapeResult::speed(b.held, c.held));
+      j.field("ticket_vs_static", speed(r.v[kClcStatic].held, c.held));
+      j.field("ratio", speed(b.held, c.held));
       j.end_object();
     }
     if (r.v[kClcStatic].alone.timed()) {
       write_timing(j, "clc_static", r.v[kClcStatic].alone, r);
-      j.field("ticket_vs_static", ShapeResult::speed(r.v[kClcStatic].alone, c.alone));
+      j.field("ticket_vs_static", speed(r.v[kClcStatic].alone, c.alone));
     }
     j.end_object();
   }
@@ -1249,16 +1209,8 @@ int gemm_main(int argc, char** argv) {
       continue;
     }
     int const bar_end = bar_done + bench.steps_per_shape();
-    if (!bench.run_shape(s, &r, &bar, &bar_done)) {
-      // A call failed (printed and recorded). Go on unless the CUDA context is broken.
-      cudaError_t const e = cudaDeviceSynchronize();
-      (void)cudaGetLastError();
-      if (e != cudaSuccess) {
-        std::fprintf(stderr, "%s: the CUDA context is unusable (%s); the remaining shapes are not run\n", kTool,
-                     cudaGetErrorString(e));
-        aborted = true;
-      }
-    }
+    // A failed API call is printed and recorded; the run goes on unless the CUDA context is broken.
+    if (!bench.run_shape(s, &r, &bar, &bar_done) && cuda_context_lost(kTool, "shapes")) aborted = true;
     bench.release();
     bar_done = bar_end;
     results.push_back(r);

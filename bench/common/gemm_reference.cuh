@@ -221,11 +221,6 @@ inline cudaError_t gemm_check(GemmCheckArgs const& a, int sm_count, cudaStream_t
   return cudaGetLastError();
 }
 
-inline double bits_to_double(unsigned long long b) {
-  double d = 0.0;
-  std::memcpy(&d, &b, sizeof d);
-  return d;
-}
 
 }  // namespace
 }  // namespace clc::bench
