@@ -152,6 +152,14 @@ Error choose_kernel(Arguments const& a, Options const& o, DeviceFacts const& dev
   return success();
 }
 
+//! The current device's facts and the kernel `a` and `o` get there.
+Error choose_on_current_device(Arguments const& a, Options const& o, DeviceFacts* dev, Choice* ch) {
+  int device = 0;
+  CLC_CUDA_TRY(cudaGetDevice(&device));
+  CLC_TRY(query_device(device, dev));
+  return choose_kernel(a, o, *dev, ch);
+}
+
 int detail_split(std::int64_t tiles, int kt, int tile_n, std::int64_t out_elems, int sms) {
   return clc::detail::split_k_estimate(tiles, kt, tile_n, out_elems, sms);
 }
@@ -209,12 +217,9 @@ Error split_workspace_bytes(Arguments const& a, Options const& o, std::size_t* b
   if (bytes == nullptr) return invalid_argument("bytes is a null pointer");
   *bytes = 0;
   CLC_TRY(can_implement(a, o));
-  int device = 0;
-  CLC_CUDA_TRY(cudaGetDevice(&device));
   DeviceFacts dev;
-  CLC_TRY(query_device(device, &dev));
   Choice ch;
-  CLC_TRY(choose_kernel(a, o, dev, &ch));
+  CLC_TRY(choose_on_current_device(a, o, &dev, &ch));
   if (ch.kernel != Kernel::Sm90) return success();
   detail::Problem const p = normalise(a);
   detail::Plan plan;
@@ -269,12 +274,9 @@ Error can_implement(Arguments const& a, Options const& o) {
     return invalid_argument("options.split_k (" + num(o.split_k) + ") times batch (" + num(a.batch) + ") is too large");
   if (o.split_workspace != nullptr && reinterpret_cast<std::uintptr_t>(o.split_workspace) % 16 != 0)
     return invalid_argument("options.split_workspace is not 16-byte aligned");
-  int device = 0;
-  CLC_CUDA_TRY(cudaGetDevice(&device));
   DeviceFacts dev;
-  CLC_TRY(query_device(device, &dev));
   Choice ch;
-  CLC_TRY(choose_kernel(a, o, dev, &ch));
+  CLC_TRY(choose_on_current_device(a, o, &dev, &ch));
   if (ch.kernel == Kernel::Sm90 && (o.source == SourceKind::Hardware))
     return not_supported("source Hardware needs sm_100 (cluster launch control); the Sm90 kernel runs Ticket, "
                          "Static or Single");
@@ -290,12 +292,9 @@ namespace detail {
 Error run(Arguments const& a, cudaStream_t stream, Options const& o, Debug const& debug, Sm90Launcher sm90,
           RunInfo* info) {
   CLC_TRY(can_implement(a, o));
-  int device = 0;
-  CLC_CUDA_TRY(cudaGetDevice(&device));
   DeviceFacts dev;
-  CLC_TRY(query_device(device, &dev));
   Choice ch;
-  CLC_TRY(choose_kernel(a, o, dev, &ch));
+  CLC_TRY(choose_on_current_device(a, o, &dev, &ch));
   Problem const p = normalise(a);
 
   Plan plan;
