@@ -50,3 +50,5 @@ run "heavy tail, on demand (stages 1)" "${ht[@]}" --stages 1
 run "heavy tail, ahead" "${ht[@]}" --stages 2 --claim ahead
 run "heavy tail, window" "${ht[@]}" --stages 2 --claim window
 run "heavy tail, handback" "${ht[@]}" --stages 2 --claim handback
+run "heavy tail, steal (no watcher; every claimed tile)" "${ht[@]}" --stages 2 --claim steal
+run "heavy tail, steal (the last 264 tiles)" "${ht[@]}" --stages 2 --claim steal:264

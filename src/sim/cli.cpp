@@ -111,6 +111,9 @@ usage: clc-sim [options]
                                        longest tile completed so far, on demand after that
                           handback[:F] ahead; a tile running F x the mean completed tile (default 2)
                                        hands its claimed tile back to workers whose claims ran out
+                          steal[:W]    ahead; a claimed tile among the last W tiles (default all)
+                                       may be taken by a worker whose claims ran out (a CAS); its
+                                       owner pays the same CAS before starting it
   --width N               columns of the text Gantt (default 72)
   --no-gantt              print only the table
   --svg FILE              write an SVG Gantt chart (one panel per source)
@@ -230,8 +233,14 @@ Expected<CliOptions> parse_cli(std::vector<std::string> const& args) {
         c.claim = ClaimPolicy::Handback;
         if (p.size() == 2 && (!parse_double(p[1], c.handback_factor) || !(c.handback_factor > 0)))
           return bad(key, value, "expected handback[:F] with F > 0");
+      } else if (p[0] == "steal" && p.size() <= 2) {
+        c.claim = ClaimPolicy::Steal;
+        long long w = 0;
+        if (p.size() == 2 && !parse_int(p[1], 0, 1LL << 26, w))
+          return bad(key, value, "expected steal[:W] with W an integer >= 0 (0: every tile)");
+        c.steal_window = static_cast<int>(w);
       } else {
-        return bad(key, value, "expected ahead, window or handback[:F]");
+        return bad(key, value, "expected ahead, window, handback[:F] or steal[:W]");
       }
     } else if (key == "--no-throttle") {
       c.throttle = false;

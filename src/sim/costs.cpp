@@ -24,6 +24,7 @@ char const* to_string(ClaimPolicy policy) {
     case ClaimPolicy::Ahead: return "ahead";
     case ClaimPolicy::Window: return "window";
     case ClaimPolicy::Handback: return "handback";
+    case ClaimPolicy::Steal: return "steal";
   }
   return "unknown";
 }

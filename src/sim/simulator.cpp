@@ -11,6 +11,7 @@
 #include <cmath>
 #include <deque>
 #include <queue>
+#include <set>
 #include <string>
 
 namespace clc::sim {
@@ -47,6 +48,10 @@ struct Worker {
   bool cas = false;           // a take-over CAS is in flight (taking back `handed`, or stealing)
   bool thief = false;         // claims exhausted: waiting for handed-back tiles
   std::uint64_t check_gen = 0;
+  // ClaimPolicy::Steal
+  int cas_tile = -1;          // the tile a CAS in flight tries to take (own = the queue's front)
+  bool cas_own = false;
+  bool front_verified = false;  // the queue's front tile is this worker's (its CAS won, or no CAS needed)
 };
 
 class Engine {
@@ -103,6 +108,14 @@ class Engine {
     wk.queue.push_back(tile);
     ++held_;
   }
+  bool steal() const {
+    return config_.stages >= 2 && config_.claim == ClaimPolicy::Steal &&
+           (kind_ == SourceKind::Hardware || kind_ == SourceKind::Ticket || kind_ == SourceKind::TicketResident);
+  }
+  bool in_steal_window(int tile) const {
+    return config_.steal_window <= 0 || tile >= tile_count() - config_.steal_window;
+  }
+  void try_steal(int w, double t);
 
   Config const& config_;
   SourceKind kind_;
@@ -125,6 +138,8 @@ class Engine {
   int held_ = 0;                          // tiles claimed and not started, in workers' queues
   std::deque<std::pair<int, int>> pool_;  // handed-back tiles not taken yet: (owner, tile)
   std::vector<int> thieves_;              // idle workers waiting for a handed-back tile
+  // ClaimPolicy::Steal: claimed window tiles nobody has taken yet (owner's CAS or a thief's)
+  std::set<int> stealable_;
 };
 
 void Engine::on_slot_ready(int slot, double t) {
@@ -164,7 +179,18 @@ void Engine::on_slot_ready(int slot, double t) {
 void Engine::advance(int w, double t) {
   Worker& wk = state_[static_cast<std::size_t>(w)];
   if (wk.cas) return;  // a take-over CAS is in flight: its answer decides
+  if (!wk.queue.empty() && steal() && !wk.front_verified && in_steal_window(wk.queue.front()) &&
+      !(kind_ == SourceKind::Hardware && wk.queue.front() == result_.workers[static_cast<std::size_t>(w)].launch_slot)) {
+    // Steal: a claimed window tile is the owner's only once its CAS on the tile's state wins.
+    wk.cas = true;
+    wk.cas_own = true;
+    wk.cas_tile = wk.queue.front();
+    ++result_.verified;
+    push(t + config_.fetch_latency, EventType::Cas, w);
+    return;
+  }
   if (!wk.queue.empty()) {
+    wk.front_verified = false;
     int tile = wk.queue.front();
     wk.queue.pop_front();
     if (kind_ != SourceKind::Static) --held_;
@@ -197,9 +223,25 @@ void Engine::advance(int w, double t) {
     issue(w, t);
   } else if (handback()) {
     steal_or_wait(w, t);
+  } else if (steal()) {
+    try_steal(w, t);
   } else {
     exit_worker(w, t);
   }
+}
+
+// Steal: a worker whose claims are exhausted CASes the oldest claimed window tile nobody has taken;
+// when none is left it exits (every claimed tile is then someone's: nothing to wait for).
+void Engine::try_steal(int w, double t) {
+  Worker& wk = state_[static_cast<std::size_t>(w)];
+  if (stealable_.empty()) {
+    exit_worker(w, t);
+    return;
+  }
+  wk.cas = true;
+  wk.cas_own = false;
+  wk.cas_tile = *stealable_.begin();
+  push(t + config_.fetch_latency, EventType::Cas, w);
 }
 
 // Handback: watch the running tile; once it has run handback_factor x the mean completed tile, the
@@ -267,6 +309,25 @@ void Engine::release_thieves(double t) {
 void Engine::on_cas(int w, double t) {
   Worker& wk = state_[static_cast<std::size_t>(w)];
   wk.cas = false;
+  if (steal()) {
+    bool const won = stealable_.erase(wk.cas_tile) != 0;
+    if (wk.cas_own) {
+      if (won) {
+        wk.front_verified = true;
+      } else {
+        wk.queue.pop_front();  // taken by a thief: not this worker's any more
+        --held_;
+      }
+    } else if (won) {
+      wk.queue.push_front(wk.cas_tile);
+      ++held_;
+      wk.front_verified = true;
+      ++result_.taken_over;
+    }
+    wk.cas_tile = -1;
+    advance(w, t);
+    return;
+  }
   int taken = -1;
   if (wk.handed >= 0) {
     for (auto it = pool_.begin(); it != pool_.end(); ++it) {
@@ -326,6 +387,7 @@ void Engine::on_response(int w, double t) {
     wk.may_claim = false;  // never issue again after an observed failure
   } else {
     push_held(wk, tile);
+    if (steal() && in_steal_window(tile)) stealable_.insert(tile);
   }
   if (wk.running) {
     maybe_prefetch(w, t);

@@ -375,3 +375,39 @@ TEST(SimClaim, WindowLearnedDuringTheLaunchIsTooLateForAHeavyTail) {
 
 }  // namespace
 }  // namespace clc::sim
+
+namespace clc::sim {
+namespace {
+
+// What the block API can do without a thread free to watch the clock: claim ahead, let workers whose
+// claims ran out take claimed-but-unstarted tiles (a CAS on the tile's state), the owner paying the
+// same CAS before starting a claimed tile. A held tile is rescued only once the claims have run out,
+// so a long tile claimed behind another still starts late: worse than on demand and than Single.
+TEST(SimClaim, StealWithoutAWatcherDoesNotBeatOnDemandOnAHeavyTail) {
+  Config c = heavy_tail();
+  c.stages = 2;
+  c.claim = ClaimPolicy::Steal;
+  for (SourceKind k : {SourceKind::TicketResident, SourceKind::Hardware}) {
+    SimResult const r = run(c, k);
+    expect_consistent(r, "steal");
+    EXPECT_GT(r.taken_over, 0) << to_string(k);
+    EXPECT_GT(r.verified, 0) << to_string(k);
+    Config o = c;
+    o.stages = 1;
+    EXPECT_GT(r.makespan, run(o, k).makespan) << to_string(k);
+    EXPECT_GT(r.makespan, run(c, SourceKind::Single).makespan) << to_string(k);
+    Config a = c;
+    a.claim = ClaimPolicy::Ahead;
+    EXPECT_LT(r.makespan, run(a, k).makespan) << to_string(k);
+  }
+  // A window of the last tiles only: the owners' CASes are fewer, the rescue smaller still.
+  for (int w : {132, 264, 528}) {
+    c.steal_window = w;
+    SimResult const r = run(c, SourceKind::TicketResident);
+    expect_consistent(r, "steal window");
+    EXPECT_GT(r.makespan, run(c, SourceKind::Single).makespan) << w;
+  }
+}
+
+}  // namespace
+}  // namespace clc::sim

@@ -74,9 +74,13 @@ enum class ClaimPolicy {
              //!< held tile is handed back: a worker whose claim came back empty takes it (one fetch
              //!< latency: a CAS); the owner, when its tile ends, pays the same CAS to take it back if no
              //!< one did. Idle workers wait for handed-back tiles until no worker holds one.
+  Steal,     //!< Ahead, with no watcher (what the block API can do): a claimed tile among the last
+             //!< `steal_window` tiles (0: any tile) may be taken by a worker whose claim came back
+             //!< empty (one fetch latency: a CAS on the tile's state); its owner pays the same CAS
+             //!< before starting it, when its running tile ends, and skips it if it was taken.
 };
 
-//! Stable lower-case name ("ahead", "window", "handback").
+//! Stable lower-case name ("ahead", "window", "handback", "steal").
 char const* to_string(ClaimPolicy policy);
 
 //! The machine and the knobs of the fetch pipeline.
@@ -102,6 +106,7 @@ struct Config {
   //! With stages >= 2: when the next claim is issued and whether a held tile can be taken over.
   ClaimPolicy claim = ClaimPolicy::Ahead;
   double handback_factor = 2.0;  //!< Handback: a running tile this many mean tiles long hands its held tile back
+  int steal_window = 0;          //!< Steal: the last this many tiles may be taken from their owner (0: all)
 
   int slots() const { return sms * ctas_per_sm; }
 };
@@ -154,7 +159,8 @@ struct SimResult {
   int launches = 0;            //!< workers started
   int cancelled = 0;           //!< launch slots taken over by a claim (Hardware only)
   int handed_back = 0;         //!< ClaimPolicy::Handback: held tiles handed back
-  int taken_over = 0;          //!< ... of which another worker ran
+  int taken_over = 0;          //!< ... of which another worker ran (Steal: tiles taken from their owner)
+  int verified = 0;            //!< ClaimPolicy::Steal: owner CASes before starting a claimed tile
   double mean_utilisation = 0.0;
 };
 
