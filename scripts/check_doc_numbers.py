@@ -404,7 +404,11 @@ def table_sim_tail():
     for label, title, full in [("on demand (`--stages 1`)", "heavy tail, on demand (stages 1)", True),
                                ("ahead", "heavy tail, ahead", False),
                                ("window (ahead while remaining work per worker > longest tile seen)", "heavy tail, window", False),
-                               ("handback (a tile running 2x the mean hands its claimed tile back)", "heavy tail, handback", False)]:
+                               ("handback (a tile running 2x the mean hands its claimed tile back)", "heavy tail, handback", False),
+                               ("steal (no watcher: idle workers take claimed, unstarted tiles; owners CAS before starting one)",
+                                "heavy tail, steal (no watcher; every claimed tile)", False),
+                               ("steal, only the last 264 tiles (owners CAS only there)", "heavy tail, steal (the last 264 tiles)",
+                                False)]:
         t = sim_table(title)
         cells = [f(t["ticket-resident"][0], 1), f(t["hardware"][0], 1)]
         cells += [f(t["single"][0], 1), f(t["static"][0], 1)] if full else ["", ""]
@@ -621,7 +625,8 @@ def claims():
     sim = {k: sim_table(k) for k in ["13200 x 10 us, nothing held", "13200 x 10 us, 33 SMs held 500 us",
                                      "13200 x 10 us, nothing held, claim exposed (stages 1)",
                                      "heavy tail, on demand (stages 1)", "heavy tail, ahead", "heavy tail, window",
-                                     "heavy tail, handback"]}
+                                     "heavy tail, handback", "heavy tail, steal (no watcher; every claimed tile)",
+                                     "heavy tail, steal (the last 264 tiles)"]}
     nothing, held = sim["13200 x 10 us, nothing held"], sim["13200 x 10 us, 33 SMs held 500 us"]
     tails = [tail[k]["median_ms"] * 1e3 for k in ("Ticket on demand", "Ticket Stages 1", "Ticket on demand g1", "Cancel on demand")]
     ahead = [tail[k]["median_ms"] * 1e3 for k in ("Ticket (ahead)", "Cancel (ahead)")]
@@ -1033,11 +1038,18 @@ def claims():
     # ---- other docs
     ht = {k: sim[f"heavy tail, {k}"] for k in ("ahead", "window", "handback")}
     od = sim["heavy tail, on demand (stages 1)"]
+    st_all = sim["heavy tail, steal (no watcher; every claimed tile)"]
+    st_264 = sim["heavy tail, steal (the last 264 tiles)"]
     c += [
-        (SI, "on demand 267, ahead 381.5, window 382, handback 262, `single` 271, `static` 531",
+        (SI, "on demand 267, ahead 381.5, window 382, handback 262, steal 282, steal\n  over the last 264 tiles 361.5, "
+             "`single` 271, `static` 531",
          [f"on demand {od['ticket-resident'][0]:g}", f"ahead {ht['ahead']['ticket-resident'][0]:g}",
           f"window {ht['window']['ticket-resident'][0]:g}", f"handback {ht['handback']['ticket-resident'][0]:g}",
+          f"steal {st_all['ticket-resident'][0]:g}", f"tiles {st_264['ticket-resident'][0]:g}",
           f"`single` {od['single'][0]:g}", f"`static` {od['static'][0]:g}"]),
+        ("docs/scheduling.md", "The model gives 282 (every claimed\ntile rescuable) and 361.5 (the last 264 only), against 271 for `Single` and 267 on demand",
+         [f"gives {st_all['ticket-resident'][0]:g}", f"and {st_264['ticket-resident'][0]:g}",
+          f"against {od['single'][0]:g}", f"and {od['ticket-resident'][0]:g} on"]),
         (CO, "on 1M empty tiles the every-tile grid took 2.6025 ms against 0.4796 ms for the resident grid, Stages 2",
          [f(grid[("1M empty", "every-tile (g1)", 2)]["median_ms"], 4), f(grid[("1M empty", "resident (auto grain)", 2)]["median_ms"], 4)]),
         (KE, "The H200 here runs a CUDA 13.0 driver (580.159.04 and CUDA driver version 13000",
