@@ -491,6 +491,31 @@ TEST(Gemm, SplitKHeuristicDeterministicOwnWorkspace_Sm90) {
   EXPECT_EQ(std::memcmp(h1.data(), h2.data(), h1.size()), 0) << "split-K results differ between two runs";
 }
 
+// Source Auto on Hopper: Static when every (tile, split) unit gets a CTA in one wave, Ticket when
+// there are more units than SMs (or than max_workers' CTAs); the output checked in both cases.
+TEST(Gemm, AutoSourceOneWaveStaticElseTicket_Sm90) {
+  CLC_REQUIRE_GPU();
+  if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
+  struct Want {
+    int m, n, k, max_workers;
+    SourceKind source;
+  };
+  // 1024^3: 8 x 8 tiles of 128 x 128 (2x1 clusters), unsplit: 64 units. 4096^3: 32 x 16 tiles of 128 x 256.
+  for (Want const& w : {Want{1024, 1024, 1024, 0, SourceKind::Static}, Want{4096, 4096, 512, 0, SourceKind::Ticket},
+                        Want{1024, 1024, 1024, 8, SourceKind::Ticket}}) {
+    Case c;
+    c.m = w.m; c.n = w.n; c.k = w.k;
+    c.opts.split_k = 1;
+    c.opts.max_workers = w.max_workers;
+    c.expect_kernel = Kernel::Sm90;
+    Result res;
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 0) << describe(c) << ": first bad element " << res.first_bad;
+    EXPECT_EQ(res.info.source, w.source) << describe(c) << " max_workers " << w.max_workers << ": Auto resolved to "
+                                         << clc::to_string(res.info.source);
+  }
+}
+
 TEST(Gemm, TileWidthsAndEpilogues_Sm90) {
   CLC_REQUIRE_GPU();
   if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";

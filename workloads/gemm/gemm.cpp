@@ -203,6 +203,18 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
                               : detail_split(tiles, kt, plan->tile_n, std::int64_t(p.m) * p.n * p.batch, dev.sm_count);
   if (std::int64_t(p.batch) * splits > 65535 * 64) splits = 1;
   plan->splits = splits < 1 ? 1 : splits;
+  // Source Auto: Static when every (tile, split) unit has a CTA of its own in one wave (one CTA per
+  // SM; `max_workers` caps it). Each worker then runs exactly one unit, so claiming buys no balance
+  // the hardware's block scheduler does not already give a one-wave grid (SMs held by another
+  // kernel delay the same CTAs either way), and a Ticket claim costs the first tile a round trip to
+  // L2 before its first load, plus the workspace's retirement at exit. Measured on the H200
+  // (bench/results/h200-gemm-small-diag.txt): Static 1.13x Ticket's speed at 1024^3, 1.13x at
+  // 512^3 x 8 and 1.14x at 64x4096x14336 (k4), all one-wave. Several waves: Ticket.
+  if (o.source == SourceKind::Auto) {
+    std::int64_t cap = dev.sm_count;
+    if (o.max_workers > 0) cap = std::min<std::int64_t>(cap, std::int64_t(o.max_workers) * plan->cluster_m);
+    plan->source = tiles * plan->splits <= cap ? SourceKind::Static : SourceKind::Ticket;
+  }
 }
 
 //! Bytes of partial sums a plan needs.
@@ -307,8 +319,7 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, Debug const
   *ri = RunInfo{};
 
   if (ch.kernel == Kernel::Sm90) {
-    plan_sm90(p, o, dev, debug.no_tma_store, &plan);
-    if (plan.source == SourceKind::Auto) plan.source = SourceKind::Ticket;  // Hopper has no hardware CLC
+    plan_sm90(p, o, dev, debug.no_tma_store, &plan);  // Auto: Static or Ticket (Hopper has no hardware CLC)
     if (plan.splits > 1) {
       std::size_t const need = split_bytes(p, plan);
       if (o.split_workspace != nullptr) {
