@@ -1,22 +1,19 @@
 //! @file workspace.cpp
 //! @brief Ticket workspaces: caller-owned (`Workspace`) and library-owned, one per (device, stream).
-#include <algorithm>
 #include <cstdint>
-#include <map>
-#include <mutex>
 #include <string>
-#include <utility>
 
 #include <cuda_runtime_api.h>
 
 #include "clc/detail/cuda_check.hpp"
+#include "clc/detail/stream_pool.hpp"
 #include "clc/launch.hpp"
 #include "clc/source/auto.cuh"
 
 namespace clc {
 namespace {
 
-Error allocate_zeroed(std::size_t bytes, TicketWorkspace** out) {
+Error allocate_zeroed(std::size_t bytes, void** out) {
   void* p = nullptr;
   CLC_CUDA_TRY(cudaMalloc(&p, bytes));
   cudaError_t const e = cudaMemset(p, 0, bytes);
@@ -25,19 +22,15 @@ Error allocate_zeroed(std::size_t bytes, TicketWorkspace** out) {
     return detail::cuda_error(e, "cudaMemset(workspace)");
   }
   CLC_CUDA_TRY(cudaDeviceSynchronize());
-  *out = static_cast<TicketWorkspace*>(p);
+  *out = p;
   return success();
 }
 
-Error refuse_during_capture(cudaStream_t stream, char const* what) {
-  cudaStreamCaptureStatus st = cudaStreamCaptureStatusNone;
-  CLC_CUDA_TRY(cudaStreamIsCapturing(stream, &st));
-  if (st != cudaStreamCaptureStatusNone)
-    return invalid_argument(std::string(what) +
-                            ": the stream is being captured and a new (or larger) workspace cannot be allocated "
-                            "during capture; launch once on this stream (with the same source and tile space) before "
-                            "capturing, or pass LaunchOptions::workspace");
-  return success();
+Error refused_during_capture(char const* what) {
+  return invalid_argument(std::string(what) +
+                          ": the stream is being captured and a new (or larger) workspace cannot be allocated "
+                          "during capture; launch once on this stream (with the same source and tile space) before "
+                          "capturing, or pass LaunchOptions::workspace");
 }
 
 }  // namespace
@@ -89,10 +82,10 @@ Error Workspace::create(std::size_t size) {
   if (ptr_ != nullptr && size <= size_) return success();
   int dev = 0;
   CLC_CUDA_TRY(cudaGetDevice(&dev));
-  TicketWorkspace* p = nullptr;
+  void* p = nullptr;
   CLC_TRY(allocate_zeroed(size, &p));
   if (ptr_ != nullptr && owned_) (void)cudaFree(ptr_);
-  ptr_ = p;
+  ptr_ = static_cast<TicketWorkspace*>(p);
   device_ = dev;
   owned_ = true;
   size_ = size;
@@ -104,28 +97,11 @@ Error stream_workspace(cudaStream_t stream, TicketWorkspace** ws) {
 }
 
 Error stream_workspace(cudaStream_t stream, std::size_t bytes, TicketWorkspace** ws) {
-  struct Entry {
-    TicketWorkspace* ptr = nullptr;
-    std::size_t size = 0;
-  };
-  static std::mutex mu;
-  static std::map<std::pair<int, cudaStream_t>, Entry> pool;  // lives as long as the process
-  int dev = 0;
-  CLC_CUDA_TRY(cudaGetDevice(&dev));
-  std::lock_guard<std::mutex> lock(mu);
-  Entry& entry = pool[std::make_pair(dev, stream)];
-  if (entry.ptr != nullptr && entry.size >= bytes) {
-    *ws = entry.ptr;
-    return success();
-  }
-  CLC_TRY(refuse_during_capture(stream, "clc::launch"));
-  // Grow geometrically; the smaller workspace is kept (never freed): graphs captured on this stream
-  // may still name it.
-  std::size_t const size = entry.ptr == nullptr ? bytes : std::max(bytes, 2 * entry.size);
-  TicketWorkspace* p = nullptr;
-  CLC_TRY(allocate_zeroed(size, &p));
-  entry = Entry{p, size};
-  *ws = p;
+  static detail::StreamPool pool;  // lives as long as the process
+  void* p = nullptr;
+  CLC_TRY(pool.get(stream, bytes, allocate_zeroed, &p));
+  if (p == nullptr) return refused_during_capture("clc::launch");
+  *ws = static_cast<TicketWorkspace*>(p);
   return success();
 }
 
