@@ -6,6 +6,7 @@
 //! to the async proxy, and stored by the warpgroup's first thread with one TMA store; the stores drain
 //! while the warpgroup goes on (the next tile's mainloop) and are waited for only before a buffer is
 //! reused. The tensor map's box is {128 / sizeof(T), 64, 1...} with CU_TENSOR_MAP_SWIZZLE_128B.
+//! Beside it, the direct fp32 store of the same accumulators (split-K partial sums).
 #pragma once
 
 #include <cstdint>
@@ -97,6 +98,36 @@ CLC_KIT_DEVICE void store_tile_tma(float const (&acc)[R], Op const& op, void con
 //! global memory.
 CLC_KIT_DEVICE void store_tile_tma_drain() {
   if ((threadIdx.x & 127) == 0) bulk_wait<0>();
+}
+
+//! Store the warpgroup's 64 x N fp32 accumulators (all 128 threads call it) as they are into matrix
+//! `z` of the row-major fp32 array out[z][rows][cols], at tile corner (row0, col0); elements past
+//! `rows` or `cols` are not written. Thread (warp w, lane l) holds rows 16w + l/4 (+8) and column
+//! pairs 8j + 2(l%4) (kit/wgmma.cuh); a pair is one 8-byte store where `cols` is even.
+template <int R>
+CLC_KIT_DEVICE void store_tile_f32(float const (&acc)[R], float* out, int z, int rows, int cols, int row0, int col0) {
+  int const lane = threadIdx.x & 31;
+  int const wi = (threadIdx.x >> 5) & 3;
+  int const rowt = row0 + wi * 16 + (lane >> 2);
+  int const colt = col0 + 2 * (lane & 3);
+  bool const even = (cols & 1) == 0;
+#pragma unroll
+  for (int h = 0; h < 2; ++h) {
+    int const m = rowt + 8 * h;
+    if (m >= rows) continue;
+    float* const row = out + (std::int64_t(z) * rows + m) * cols;
+#pragma unroll
+    for (int j = 0; j < R / 4; ++j) {
+      int const c = colt + 8 * j;
+      float const v0 = acc[4 * j + 2 * h], v1 = acc[4 * j + 2 * h + 1];
+      if (c + 1 < cols && even) {
+        *reinterpret_cast<float2*>(row + c) = make_float2(v0, v1);
+      } else if (c < cols) {
+        row[c] = v0;
+        if (c + 1 < cols) row[c + 1] = v1;
+      }
+    }
+  }
 }
 
 #endif  // __CUDACC__

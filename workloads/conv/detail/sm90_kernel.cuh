@@ -146,18 +146,14 @@ struct Sm90ConvOps {
     }
   }
 
-  template <int BN>
-  CLC_KIT_DEVICE static void store_partials(Params const& p, WorkTile const& t, int row0, int col0,
-                                            float (&acc)[BN / 2]);
-
   template <class T, int BN>
   CLC_KIT_DEVICE static void epilogue_typed(Params const& p, WorkTile const& t, int cw, float (&acc)[BN / 2],
                                             unsigned char* bufs, unsigned bar_id) {
     EpilogueParams const& e = p.epi;
     int const row0 = t.x * kit::kMmaTileM + cw * 64;
     int const col0 = t.y * BN;
-    if (p.splits > 1) {
-      store_partials<BN>(p, t, row0, col0, acc);
+    if (p.splits > 1) {  // split-K: the fp32 partial sums to partials[z][m][c], reduced by splitk_reduce
+      kit::store_tile_f32(acc, p.partials, t.z, e.m, e.k, row0, col0);
       return;
     }
     bool const plain = e.residual == nullptr && e.bias == nullptr && !e.relu;
@@ -211,35 +207,6 @@ struct Sm90ConvOps {
     }
   }
 };
-
-//! Split-K: the warpgroup's 64 x BN fp32 partial sums to partials[z][m][c] (rows < M, channels < K).
-template <int BN>
-CLC_KIT_DEVICE void Sm90ConvOps::store_partials(Params const& p, WorkTile const& t, int row0, int col0,
-                                                float (&acc)[BN / 2]) {
-  EpilogueParams const& e = p.epi;
-  int const lane = threadIdx.x & 31;
-  int const wi = (threadIdx.x >> 5) & 3;
-  int const rowt = row0 + wi * 16 + (lane >> 2);
-  int const colt = col0 + 2 * (lane & 3);
-  bool const even = (e.k & 1) == 0;
-#pragma unroll
-  for (int h = 0; h < 2; ++h) {
-    int const m = rowt + 8 * h;
-    if (m >= e.m) continue;
-    float* const row = p.partials + (std::int64_t(t.z) * e.m + m) * e.k;
-#pragma unroll
-    for (int j = 0; j < BN / 8; ++j) {
-      int const c = colt + 8 * j;
-      float const v0 = acc[4 * j + 2 * h], v1 = acc[4 * j + 2 * h + 1];
-      if (c + 1 < e.k && even) {
-        *reinterpret_cast<float2*>(row + c) = make_float2(v0, v1);
-      } else if (c < e.k) {
-        row[c] = v0;
-        if (c + 1 < e.k) row[c + 1] = v1;
-      }
-    }
-  }
-}
 
 template <int BN>
 struct Sm90ConvOpsN : Sm90ConvOps {

@@ -129,8 +129,8 @@ struct Sm90GemmOps {
   template <int BN>
   CLC_KIT_DEVICE static void epilogue(Params const& p, WorkTile const& t, int cw, float (&acc)[BN / 2],
                                       unsigned char* bufs, unsigned bar_id) {
-    if (p.splits > 1) {
-      store_partials<BN>(p, t, cw, acc);
+    if (p.splits > 1) {  // split-K: the fp32 partial sums to partials[z][row][col], reduced by splitk_reduce
+      kit::store_tile_f32(acc, p.partials, t.z, p.epi.m, p.epi.n, t.x * kSm90TileM + cw * 64, t.y * BN);
       return;
     }
     if (p.epi.cd_type == int(DType::BF16))
@@ -151,34 +151,6 @@ struct Sm90GemmOps {
       kit::store_tile_tma<T>(acc, scale, &p.tmap_d, corner, bufs, bar_id);
     } else {
       epilogue_direct<T, BN>(p, t, cw, acc);
-    }
-  }
-
-  //! Split-K: the warpgroup's 64 x BN fp32 partial sums to partials[z][row][col] (inside M x N).
-  template <int BN>
-  CLC_KIT_DEVICE static void store_partials(Params const& p, WorkTile const& t, int cw, float (&acc)[BN / 2]) {
-    EpilogueParams const& e = p.epi;
-    int const lane = threadIdx.x & 31;
-    int const wi = (threadIdx.x >> 5) & 3;
-    int const row0 = t.x * kSm90TileM + cw * 64 + wi * 16 + (lane >> 2);
-    int const col0 = t.y * BN + 2 * (lane & 3);
-    bool const even = (e.n & 1) == 0;
-#pragma unroll
-    for (int h = 0; h < 2; ++h) {
-      int const row = row0 + 8 * h;
-      if (row >= e.m) continue;
-      float* const dst = p.partials + (std::int64_t(t.z) * e.m + row) * e.n;
-#pragma unroll
-      for (int j = 0; j < BN / 8; ++j) {
-        int const c = col0 + 8 * j;
-        float const v0 = acc[4 * j + 2 * h], v1 = acc[4 * j + 2 * h + 1];
-        if (c + 1 < e.n && even) {
-          *reinterpret_cast<float2*>(dst + c) = make_float2(v0, v1);
-        } else if (c < e.n) {
-          dst[c] = v0;
-          if (c + 1 < e.n) dst[c + 1] = v1;
-        }
-      }
     }
   }
 
