@@ -7,7 +7,8 @@
 //!  - tma_desc.hpp        host: tiled and im2col tensor maps
 //!  - wgmma.cuh           wgmma SS and RS forms, descriptors, fence/commit/wait
 //!  - tma_ring.cuh        the producer/consumer stage ring on PipelineState
-//!  - epilogue.cuh        the TMA-store epilogue of a warpgroup's accumulators
+//!  - epilogue.cuh        the TMA-store epilogue of a warpgroup's accumulators, and the direct fp32 one
+//!  - split_k.cuh         the fixed-order split-K reduction kernel
 //!  - warp_specialized.cuh the persistent warp-specialised kernel skeleton
 //!  - cp_async.cuh, mma_sync.cuh  the portable (sm_80+) path: cp.async and mma.sync
 #pragma once
@@ -17,6 +18,7 @@
 #include "cp_async.cuh"
 #include "epilogue.cuh"
 #include "mma_sync.cuh"
+#include "split_k.cuh"
 #include "tma.cuh"
 #include "tma_desc.hpp"
 #include "tma_ring.cuh"
