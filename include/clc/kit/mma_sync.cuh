@@ -71,6 +71,26 @@ CLC_KIT_DEVICE void warp_mma_64x32(float (&acc)[4][4][4], std::uint16_t const* a
   }
 }
 
+//! The epilogue walk over warp_mma_64x32's accumulators: for each of the lane's rows
+//! row_base + 16 i + 8 h (row_base = the warp's first row + g) below `rows`, `row_op(row)` returns
+//! that row's pair store `st(col, v0, v1)`, called for columns col_base + 8 j (col_base = the warp's
+//! first column + 2 q) with acc[i][j][2 h], acc[i][j][2 h + 1]. The portable GEMM and convolution.
+template <class RowOp>
+CLC_KIT_DEVICE void store_pairs_64x32(float const (&acc)[4][4][4], int row_base, int col_base, int rows,
+                                      RowOp const& row_op) {
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+      int const row = row_base + i * 16 + 8 * h;
+      if (row >= rows) continue;
+      auto const st = row_op(row);
+#pragma unroll
+      for (int j = 0; j < 4; ++j) st(col_base + j * 8, acc[i][j][2 * h], acc[i][j][2 * h + 1]);
+    }
+  }
+}
+
 #endif  // __CUDACC__
 
 }  // namespace clc::kit

@@ -296,17 +296,10 @@ struct PortableTile {
   template <class T>
   __device__ void store(float (&acc)[4][4][4], int row_base, int col_base) const {
     EpilogueParams const& e = p.epi;
-#pragma unroll
-    for (int i = 0; i < 4; ++i) {
-#pragma unroll
-      for (int h = 0; h < 2; ++h) {
-        int const row = row_base + i * 16 + 8 * h;
-        if (row >= e.m) continue;
-        std::int64_t const off = y_pixel_offset(e, row);
-#pragma unroll
-        for (int j = 0; j < 4; ++j) store_pair<T>(e, off, col_base + j * 8, acc[i][j][2 * h], acc[i][j][2 * h + 1]);
-      }
-    }
+    kit::store_pairs_64x32(acc, row_base, col_base, e.m, [&](int row) {
+      std::int64_t const off = y_pixel_offset(e, row);
+      return [&e, off](int col, float v0, float v1) { store_pair<T>(e, off, col, v0, v1); };
+    });
   }
 };
 

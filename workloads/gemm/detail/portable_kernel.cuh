@@ -155,18 +155,11 @@ struct PortableTile {
   template <class T>
   __device__ void store(float (&acc)[4][4][4], WorkTile const& t, int row_base, int col_base) const {
     EpilogueParams const& e = p.epi;
-#pragma unroll
-    for (int i = 0; i < 4; ++i) {
-#pragma unroll
-      for (int h = 0; h < 2; ++h) {
-        int const row = row_base + i * 16 + 8 * h;
-        if (row >= e.m) continue;
-        T* const d_row = d_row_ptr<T>(e, t.z, row);
-        T const* const c_row = c_row_ptr<T>(e, t.z, row);
-#pragma unroll
-        for (int j = 0; j < 4; ++j) store_pair(e, d_row, c_row, col_base + j * 8, acc[i][j][2 * h], acc[i][j][2 * h + 1]);
-      }
-    }
+    kit::store_pairs_64x32(acc, row_base, col_base, e.m, [&](int row) {
+      T* const d_row = d_row_ptr<T>(e, t.z, row);
+      T const* const c_row = c_row_ptr<T>(e, t.z, row);
+      return [&e, d_row, c_row](int col, float v0, float v1) { store_pair(e, d_row, c_row, col, v0, v1); };
+    });
   }
 };
 
