@@ -197,12 +197,27 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
   plan->cluster_m = o.cluster_m != 0 ? o.cluster_m : (m_tiles >= 2 ? 2 : 1);
   plan->swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
   int const kt = (p.k + detail::kSm90TileK - 1) / detail::kSm90TileK;
-  std::int64_t const tiles = std::int64_t((m_tiles + plan->cluster_m - 1) / plan->cluster_m * plan->cluster_m) *
-                             n_tiles * p.batch;
-  int splits = o.split_k != 0 ? std::min(o.split_k, kt)
-                              : detail_split(tiles, kt, plan->tile_n, std::int64_t(p.m) * p.n * p.batch, dev.sm_count);
-  if (std::int64_t(p.batch) * splits > 65535 * 64) splits = 1;
-  plan->splits = splits < 1 ? 1 : splits;
+  std::int64_t tiles = 0;
+  auto choose_splits = [&] {
+    tiles = std::int64_t((m_tiles + plan->cluster_m - 1) / plan->cluster_m * plan->cluster_m) * n_tiles * p.batch;
+    int splits = o.split_k != 0 ? std::min(o.split_k, kt)
+                                : detail_split(tiles, kt, plan->tile_n, std::int64_t(p.m) * p.n * p.batch, dev.sm_count);
+    if (std::int64_t(p.batch) * splits > 65535 * 64) splits = 1;
+    plan->splits = splits < 1 ? 1 : splits;
+  };
+  choose_splits();
+  // A 2x1 cluster costs about 1 us per launch (cluster launch and barriers) and pays back through the
+  // multicast of B only over many k-steps: measured on the H200 (bench/results/h200-gemm-small-diag.txt,
+  // 512x512xKx8, Static) 1x1 is faster up to 16 k-steps per worker (0.86x the time at K = 256, 0.96x at
+  // 1024), 2x1 from 32 (0.99x 1x1's time at K = 2048). Heuristic: 2x1 only when each worker runs >= 24 k-steps.
+  if (o.cluster_m == 0 && plan->cluster_m == 2) {
+    std::int64_t const sms = dev.sm_count < 1 ? 1 : dev.sm_count;
+    std::int64_t const waves = (tiles * plan->splits + sms - 1) / sms;
+    if (waves * ((kt + plan->splits - 1) / plan->splits) < 24) {
+      plan->cluster_m = 1;
+      choose_splits();
+    }
+  }
   // Source Auto: Static when every (tile, split) unit has a CTA of its own in one wave (one CTA per
   // SM; `max_workers` caps it). Each worker then runs exactly one unit, so claiming buys no balance
   // the hardware's block scheduler does not already give a one-wave grid (SMs held by another
