@@ -117,6 +117,7 @@ struct Config {
   SourceKind source = SourceKind::Auto;
   int cluster_m = 0;
   int split_k = 0;
+  int tail_split = 0;
   double interfere = 0.0;
   int rounds = 5;
   int iters = 20;      //!< timed launches per variant and round (--iters, --runs)
@@ -195,6 +196,7 @@ cli::Result parse(int argc, char** argv, Config* c) {
       .integer("--swizzle", 0, 64, &c->swizzle, "tile-order band width in tiles (0: heuristic)")
       .integer_of("--tile-n", {0, 128, 256}, &c->tile_n, "Sm90 tile width (0: heuristic)")
       .integer("--split-k", 0, 16, &c->split_k, "Sm90 split-K factor (0: heuristic, 1: off)")
+      .integer("--tail-split", 0, 16, &c->tail_split, "Sm90 k-pieces of the partial last wave's tiles (0: heuristic, 1: off)")
       .number("--interfere", 0.0, 0.95, &c->interfere,
               "after the undisturbed rounds, time clc, clc Static and the cuBLAS baseline with this fraction of the "
               "SMs held during the first half of each timed launch")
@@ -290,7 +292,9 @@ struct ShapeResult {
 std::string describe(gemm::RunInfo const& i) {
   return std::string(gemm::to_string(i.kernel)) + " " + std::to_string(i.tile_m) + "x" + std::to_string(i.tile_n) +
          " " + to_string(i.source) + " c" + std::to_string(i.cluster_m) + " s" + std::to_string(i.swizzle) +
-         (i.splits > 1 ? " k" + std::to_string(i.splits) : std::string()) + (i.tma_store ? " tma" : "");
+         (i.splits > 1 ? " k" + std::to_string(i.splits) : std::string()) +
+         (i.tail_split > 1 ? " t" + std::to_string(i.tail_split) + "x" + std::to_string(i.tail_tiles) : std::string()) +
+         (i.tma_store ? " tma" : "");
 }
 
 std::string cublas_error(cublasStatus_t s) {
@@ -781,6 +785,7 @@ class Bench {
     o.swizzle = cfg_.swizzle;
     o.tile_n = cfg_.tile_n;
     o.split_k = cfg_.split_k;
+    o.tail_split = cfg_.tail_split;
     gemm::detail::Debug debug;
     debug.no_tma_store = (cfg_.diag_flags & 4) != 0;
     if (v == kClc) {  // the kernel variants need source Ticket: clc Static gets the host-side one only
@@ -984,6 +989,7 @@ void write_info(json::Writer& j, std::string const& key, gemm::RunInfo const& i)
   j.field("kernel", gemm::to_string(i.kernel)).field("source", to_string(i.source));
   j.field("tile_m", i.tile_m).field("tile_n", i.tile_n).field("cluster_m", i.cluster_m).field("swizzle", i.swizzle);
   j.field("splits", i.splits);
+  j.field("tail_split", i.tail_split).field("tail_tiles", i.tail_tiles);
   j.field("tma_store", i.tma_store).field("workers", i.launch.workers);
   if (!i.why_portable.empty()) j.field("why_portable", i.why_portable);
   j.end_object();
@@ -1031,6 +1037,7 @@ std::string json_document(Config const& cfg, GpuInfo const& gpu, GpuClocks const
   j.field("source", to_string(cfg.source));
   j.field("cluster_m_option", cfg.cluster_m);
   j.field("split_k_option", cfg.split_k);
+  j.field("tail_split_option", cfg.tail_split);
   j.field("interfere", cfg.interfere).field("hold_sms", hog_sms);
   j.field("method", "interleaved rounds, order reversed every other round; each timed launch after an L2 scrub and a "
                     "gate kernel; median of round medians");
@@ -1065,7 +1072,8 @@ std::string json_document(Config const& cfg, GpuInfo const& gpu, GpuClocks const
     j.field("rel_err", c.check.ran ? c.check.rel_err : -1.0);
     j.field("check_ok", r.status != "FAIL");
     j.field("kernel", gemm::to_string(c.info.kernel)).field("source", to_string(c.info.source));
-    j.field("cluster_m", c.info.cluster_m).field("swizzle", c.info.swizzle).field("splits", c.info.splits);
+    j.field("cluster_m", c.info.cluster_m).field("swizzle", c.info.swizzle).field("splits", c.info.splits)
+        .field("tail_split", c.info.tail_split).field("tail_tiles", c.info.tail_tiles);
     j.field("tile_m", c.info.tile_m).field("tile_n", c.info.tile_n);
     j.field("tma_store_epilogue", c.info.tma_store).field("workers", c.info.launch.workers);
     if (!r.error.empty()) j.field("error", r.error);

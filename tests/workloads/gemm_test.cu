@@ -444,6 +444,102 @@ TEST(Gemm, SplitK_Sm90) {
   }
 }
 
+// Split tail: the clusters of the last, partial wave run as k-pieces after the whole tiles, their
+// fp32 partial sums reduced by a second kernel. Forced on shapes with no full wave (every tile split)
+// and with one full wave, every source, clusters 1x1 and 2x1, batches, beta != 0, column-major D,
+// fp16 -> f32, a worker cap (many units per worker); every element checked.
+TEST(Gemm, TailSplit_Sm90) {
+  CLC_REQUIRE_GPU();
+  if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
+  struct V {
+    int m, n, k, batch, tile_n, cluster, tail, max_workers;
+    SourceKind src;
+    DType ab, cd;
+    Layout ld;
+    float beta;
+  };
+  V const vs[] = {
+      {3 * 128 - 9, 2 * 128 + 5, 16 * 64 - 3, 1, 128, 1, 3, 0, SourceKind::Ticket, DType::BF16, DType::BF16, Layout::RowMajor, 0.0f},
+      {3 * 128 - 9, 2 * 128 + 5, 16 * 64 - 3, 1, 128, 2, 4, 0, SourceKind::Static, DType::BF16, DType::BF16, Layout::RowMajor, 0.5f},
+      {2 * 128 + 1, 300, 700, 3, 256, 1, 5, 0, SourceKind::Single, DType::F16, DType::F32, Layout::ColMajor, -1.0f},
+      {20 * 128 - 7, 9 * 128 - 20, 1000, 1, 128, 1, 4, 0, SourceKind::Ticket, DType::BF16, DType::F16, Layout::RowMajor, 0.0f},
+      {20 * 128 - 7, 9 * 128 - 20, 1000, 1, 128, 2, 3, 0, SourceKind::Ticket, DType::F16, DType::F16, Layout::RowMajor, 0.25f},
+      {20 * 128 - 7, 9 * 128 - 20, 1000, 1, 128, 2, 2, 0, SourceKind::Static, DType::BF16, DType::BF16, Layout::RowMajor, 0.0f},
+      {5 * 128, 3 * 128, 512, 2, 128, 1, 2, 3, SourceKind::Ticket, DType::BF16, DType::BF16, Layout::RowMajor, 0.0f},
+      {5 * 128, 3 * 128, 512, 2, 128, 2, 8, 3, SourceKind::Static, DType::BF16, DType::BF16, Layout::RowMajor, 0.0f},
+  };
+  for (V const& v : vs) {
+    Case c;
+    c.m = v.m; c.n = v.n; c.k = v.k; c.batch = v.batch;
+    c.ab = v.ab; c.cd = v.cd; c.ld = v.ld; c.alpha = 0.75f; c.beta = v.beta;
+    c.opts.kernel = Kernel::Sm90; c.opts.source = v.src; c.opts.cluster_m = v.cluster; c.opts.tile_n = v.tile_n;
+    c.opts.tail_split = v.tail; c.opts.max_workers = v.max_workers;
+    c.expect_kernel = Kernel::Sm90;
+    Result res;
+    run_case(c, &res, 2);
+    std::string const what = describe(c) + " tail_split " + std::to_string(v.tail) + " tile_n " + std::to_string(v.tile_n);
+    EXPECT_EQ(res.bad, 0) << what << ": first bad element " << res.first_bad;
+    EXPECT_EQ(res.touched_padding, 0) << what << ": wrote outside the matrix";
+    EXPECT_EQ(res.info.tail_split, v.tail) << what;
+    EXPECT_GT(res.info.tail_tiles, 0) << what;
+    EXPECT_EQ(res.info.splits, 1) << what;
+  }
+  // Not together with split_k; out of range.
+  Case c;
+  c.opts.tail_split = 2;
+  c.opts.split_k = 2;
+  clc::gemm::Arguments g;
+  g.m = g.n = g.k = 64;
+  DeviceBuffer A(64 * 64 * 2), B(64 * 64 * 2), D(64 * 64 * 2);
+  g.a = A.p; g.b = B.p; g.d = D.p; g.lda = g.ldb = g.ldd = 64;
+  clc::Error const both = clc::gemm::can_implement(g, c.opts);
+  EXPECT_EQ(both.status, clc::Status::InvalidArgument) << both.what();
+  EXPECT_NE(both.what().find("tail_split"), std::string::npos) << both.what();
+  c.opts.split_k = 0;
+  c.opts.tail_split = 17;
+  clc::Error const big = clc::gemm::can_implement(g, c.opts);
+  EXPECT_NE(big.what().find("options.tail_split"), std::string::npos) << big.what();
+}
+
+//! The heuristic cuts the partial last wave of 2304 x 2304 x 3072 (81 clusters of 2 tiles of 128 x 256
+//! on 66 cluster slots: one full wave and 15 clusters) into pieces; the result is bit-identical run to run.
+TEST(Gemm, TailSplitHeuristicDeterministic_Sm90) {
+  CLC_REQUIRE_GPU();
+  if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
+  int dev = 0, sms = 0;
+  CUDA_OK(cudaGetDevice(&dev));
+  CUDA_OK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  if (sms != 132) GTEST_SKIP() << "the shape is chosen for 132 SMs (this device has " << sms << ")";
+  Case c;
+  c.m = 2304; c.n = 2304; c.k = 3072;
+  c.expect_kernel = Kernel::Sm90;
+  Result res;
+  run_case(c, &res);
+  EXPECT_EQ(res.bad, 0) << describe(c) << ": first bad element " << res.first_bad;
+  EXPECT_GT(res.info.tail_split, 1) << "the heuristic did not split the partial wave";
+  EXPECT_GT(res.info.tail_tiles, 0);
+
+  int const m = 2304, n = 2304, k = 3072;
+  DeviceBuffer A(std::size_t(m) * k * 2), B(std::size_t(k) * n * 2), D1(std::size_t(m) * n * 2), D2(std::size_t(m) * n * 2);
+  ASSERT_TRUE(A.p && B.p && D1.p && D2.p) << "cudaMalloc failed";
+  fill_kernel<<<256, 256>>>(A.p, std::size_t(m) * k, int(DType::BF16), 91);
+  fill_kernel<<<256, 256>>>(B.p, std::size_t(k) * n, int(DType::BF16), 92);
+  CUDA_OK(cudaGetLastError());
+  clc::gemm::Arguments g;
+  g.m = m; g.n = n; g.k = k;
+  g.a = A.p; g.lda = k; g.b = B.p; g.ldb = n; g.d = D1.p; g.ldd = n;
+  clc::gemm::RunInfo info;
+  CLC_OK(clc::gemm::run(g, nullptr, {}, &info));
+  EXPECT_GT(info.tail_split, 1);
+  g.d = D2.p;
+  CLC_OK(clc::gemm::run(g, nullptr, {}, &info));
+  CUDA_OK(cudaDeviceSynchronize());
+  std::vector<unsigned char> h1(D1.bytes), h2(D2.bytes);
+  CUDA_OK(cudaMemcpy(h1.data(), D1.p, D1.bytes, cudaMemcpyDeviceToHost));
+  CUDA_OK(cudaMemcpy(h2.data(), D2.p, D2.bytes, cudaMemcpyDeviceToHost));
+  EXPECT_EQ(std::memcmp(h1.data(), h2.data(), h1.size()), 0) << "split-tail results differ between two runs";
+}
+
 //! The heuristic splits a problem of few tiles and long K (one M tile, 32 N tiles, 128 k-steps), and
 //! the result is bit-identical run to run and with a caller-owned workspace.
 TEST(Gemm, SplitKHeuristicDeterministicOwnWorkspace_Sm90) {

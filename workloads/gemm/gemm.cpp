@@ -184,6 +184,46 @@ int default_tile_n(detail::Problem const& p, int sms) {
   return waves(128) * 0.72 < waves(256) ? 128 : 256;
 }
 
+//! Sm90 split tail: with W whole waves of clusters and a partial one of r clusters, run the r tail
+//! clusters' tiles in S k-pieces each after the W waves, so that the pieces fill one wave, when the
+//! estimate (split_k.hpp's constants: a 128 x BN k-step 0.5 us * BN / 128, the reduction 3 us plus
+//! its bytes at 3 TB/s) says W waves + 1/S of one + the reduction beats W + 1 waves. Forced
+//! (o.tail_split >= 2): the partial wave's clusters (all of them when there is no full wave, the last
+//! wave's when the waves are whole) in o.tail_split pieces.
+void plan_tail_split(detail::Problem const& p, Options const& o, DeviceFacts const& dev, int kt, std::int64_t tiles,
+                     detail::Plan* plan) {
+  plan->tail_split = 1;
+  plan->dp_clusters = 0;
+  plan->tail_clusters = 0;
+  if (o.tail_split == 1 || plan->splits > 1) return;
+  if (o.tail_split == 0 && o.max_workers > 0) return;  // the waves are not the SMs': no estimate
+  int const m_tiles = (p.m + detail::kSm90TileM - 1) / detail::kSm90TileM;
+  if (m_tiles >= (1 << detail::kTailSlotShift)) return;  // the decoded tile keeps M tiles in 16 bits
+  int const cm = plan->cluster_m;
+  std::int64_t const slots = std::max(1, dev.sm_count / cm);  // clusters in one wave (one CTA per SM)
+  std::int64_t const clusters = tiles / cm;
+  std::int64_t const full = clusters / slots;
+  std::int64_t r = clusters - full * slots;
+  int s = o.tail_split;
+  if (s >= 2) {
+    if (r == 0) r = std::min(slots, clusters);
+    s = std::min(s, kt);
+  } else {
+    if (full == 0 || r == 0) return;
+    s = int(std::min<std::int64_t>({16, slots / r, kt / 4}));
+    if (s < 2) return;
+    double const t_k = 0.5e-6 * plan->tile_n / 128.0;
+    double const whole = double(full + 1) * kt * t_k;
+    double const tail_out = double(r) * cm * detail::kSm90TileM * plan->tile_n;
+    double const split = double(full) * kt * t_k + double((kt + s - 1) / s) * t_k + 3e-6 + tail_out * (8.0 * s + 2.0) / 3e12;
+    if (split >= 0.97 * whole) return;
+  }
+  if (s < 2 || r * cm * s >= (std::int64_t(1) << (31 - detail::kTailSlotShift))) return;
+  plan->tail_split = s;
+  plan->dp_clusters = int(clusters - r);
+  plan->tail_clusters = int(r);
+}
+
 //! Sm90: tile width, TMA store, cluster, swizzle and split-K of `p` (the rest of `plan` as set).
 void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& dev, bool no_tma_store,
                detail::Plan* plan) {
@@ -218,6 +258,11 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
       choose_splits();
     }
   }
+  plan_tail_split(p, o, dev, kt, tiles, plan);
+  std::int64_t const units = plan->tail_split > 1
+                                 ? (std::int64_t(plan->dp_clusters) + std::int64_t(plan->tail_clusters) * plan->tail_split) *
+                                       plan->cluster_m
+                                 : tiles * plan->splits;
   // Source Auto: Static when every (tile, split) unit has a CTA of its own in one wave (one CTA per
   // SM; `max_workers` caps it). Each worker then runs exactly one unit, so claiming buys no balance
   // the hardware's block scheduler does not already give a one-wave grid (SMs held by another
@@ -228,12 +273,15 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
   if (o.source == SourceKind::Auto) {
     std::int64_t cap = dev.sm_count;
     if (o.max_workers > 0) cap = std::min<std::int64_t>(cap, std::int64_t(o.max_workers) * plan->cluster_m);
-    plan->source = tiles * plan->splits <= cap ? SourceKind::Static : SourceKind::Ticket;
+    plan->source = units <= cap ? SourceKind::Static : SourceKind::Ticket;
   }
 }
 
 //! Bytes of partial sums a plan needs.
 std::size_t split_bytes(detail::Problem const& p, detail::Plan const& plan) {
+  if (plan.tail_split > 1)
+    return std::size_t(plan.tail_clusters) * std::size_t(plan.cluster_m) * std::size_t(plan.tail_split) *
+           std::size_t(detail::kSm90TileM) * std::size_t(plan.tile_n) * 4;
   return plan.splits > 1 ? std::size_t(plan.splits) * std::size_t(p.batch) * std::size_t(p.m) * std::size_t(p.n) * 4
                          : 0;
 }
@@ -299,6 +347,13 @@ Error can_implement(Arguments const& a, Options const& o) {
     return invalid_argument("options.split_k > 1 needs the Sm90 kernel");
   if (o.split_k > 1 && std::int64_t(a.batch) * o.split_k > 65535 * 64)
     return invalid_argument("options.split_k (" + num(o.split_k) + ") times batch (" + num(a.batch) + ") is too large");
+  if (o.tail_split < 0 || o.tail_split > 16)
+    return invalid_argument("options.tail_split must be 0 (auto), 1 (off) or 2..16 (got " + num(o.tail_split) + ")");
+  if (o.tail_split > 1 && o.split_k > 1)
+    return invalid_argument("options.tail_split (" + num(o.tail_split) + ") and options.split_k (" + num(o.split_k) +
+                            ") cannot both be > 1");
+  if (o.kernel == Kernel::Portable && o.tail_split > 1)
+    return invalid_argument("options.tail_split > 1 needs the Sm90 kernel");
   if (o.split_workspace != nullptr && reinterpret_cast<std::uintptr_t>(o.split_workspace) % 16 != 0)
     return invalid_argument("options.split_workspace is not 16-byte aligned");
   DeviceFacts dev;
@@ -335,22 +390,23 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, Debug const
 
   if (ch.kernel == Kernel::Sm90) {
     plan_sm90(p, o, dev, debug.no_tma_store, &plan);  // Auto: Static or Ticket (Hopper has no hardware CLC)
-    if (plan.splits > 1) {
+    if (plan.splits > 1 || plan.tail_split > 1) {
       std::size_t const need = split_bytes(p, plan);
+      std::string const what = plan.splits > 1 ? "split_k " + num(plan.splits) : "tail_split " + num(plan.tail_split);
       if (o.split_workspace != nullptr) {
         if (o.split_workspace_size < need)
           return invalid_argument("options.split_workspace_size (" + num(std::int64_t(o.split_workspace_size)) +
-                                  ") is below the " + num(std::int64_t(need)) + " bytes split_k " + num(plan.splits) +
+                                  ") is below the " + num(std::int64_t(need)) + " bytes " + what +
                                   " needs (split_workspace_bytes)");
         plan.partials = static_cast<float*>(o.split_workspace);
       } else {
         void* buf = nullptr;
         CLC_TRY(clc::detail::stream_scratch(stream, need, &buf));
-        if (buf == nullptr && o.split_k > 1)
-          return invalid_argument("options.split_k " + num(o.split_k) +
+        if (buf == nullptr && (o.split_k > 1 || o.tail_split > 1))
+          return invalid_argument("options." + what +
                                   ": the stream is being captured and the library's split-K buffer cannot grow during "
                                   "capture; pass options.split_workspace or run once on this stream before capturing");
-        if (buf == nullptr) plan.splits = 1;  // heuristic split during capture: run unsplit instead
+        if (buf == nullptr) plan.splits = plan.tail_split = 1;  // heuristic split during capture: run unsplit instead
         plan.partials = static_cast<float*>(buf);
       }
     }
@@ -363,6 +419,7 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, Debug const
     ch.why_portable = e.message;
     plan.cluster_m = 1;
     plan.splits = 1;
+    plan.tail_split = 1;
     plan.source = o.source;
   }
   int const n_tiles = (p.n + kPortableTileN - 1) / kPortableTileN;

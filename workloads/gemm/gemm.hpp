@@ -94,7 +94,15 @@ struct Options : ScheduleOptions {
   //! run) by a second kernel that applies alpha and beta. 0 = heuristic (split only when the problem
   //! has too few tiles to fill the GPU), 1 = off, 2..16 (at most the number of k-steps of 64).
   int split_k = 0;
-  //! Split-K's partial sums: `split_workspace_bytes(args, opts)` bytes of device memory, 16-byte
+  //! Sm90 split tail: when the tiles fill the GPU in a whole number of waves plus a partial one, the
+  //! tiles of that last wave run as this many k-pieces each (listed after the whole tiles, so the
+  //! workers that finish the full waves take them), their fp32 partial sums then reduced in a fixed
+  //! order by a second kernel, like split-K. 0 = heuristic (when the estimate says the partial wave
+  //! costs more than the pieces and their reduction), 1 = off, 2..16 (each piece >= 1 k-step). With no
+  //! full wave every tile is split. Not together with split_k > 1. Its partial sums use the split
+  //! workspace (`split_workspace_bytes`).
+  int tail_split = 0;
+  //! Split-K's (and the split tail's) partial sums: `split_workspace_bytes(args, opts)` bytes of device memory, 16-byte
   //! aligned, owned by the caller; launches that may run at the same time need different buffers.
   //! nullptr: scratch owned by the library, one buffer per (device, stream), grown on demand (not
   //! during stream capture: there the heuristic does not split, and a forced split_k > 1 is an error).
@@ -112,6 +120,8 @@ struct RunInfo {
   int swizzle = 1;
   bool tma_store = false;  //!< Sm90: the epilogue stored D with TMA (else it wrote D directly)
   int splits = 1;          //!< Sm90: split-K factor used (1: none)
+  int tail_split = 1;      //!< Sm90: k-pieces of each tail tile (1: no split tail)
+  int tail_tiles = 0;      //!< Sm90: tiles run in pieces (the split tail)
   LaunchInfo launch;
   std::string why_portable;  //!< when Auto fell back to the portable kernel: the operand TMA cannot read
 };

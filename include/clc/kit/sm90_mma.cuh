@@ -19,6 +19,10 @@
 //!   // (the whole tile's smem), multicast into `mask`'s CTAs (mask 0: this CTA only), on `bar`.
 //!   static void load_b(Params const&, unsigned char* dst, WorkTile const& t, int kt, int first, int rows,
 //!                      std::uint64_t* bar, std::uint16_t mask);
+//!   // Optional: the tile the hooks below see for scheduled tile t, computed once per tile by each
+//!   // role (default: t itself). Lets a workload schedule units that are not plain tiles, e.g. the
+//!   // GEMM's split tail (a tile's k-steps cut into pieces, the pieces listed after the whole tiles).
+//!   static WorkTile decode(Params const&, WorkTile const& t);
 //!   // Consumer warpgroup cw's 64 x BN accumulators (rows 64 cw.. of the tile) to memory.
 //!   template <int BN> static void epilogue(Params const&, WorkTile const& t, int cw, float (&acc)[BN / 2],
 //!                                          unsigned char* store_bufs, unsigned bar_id);
@@ -36,6 +40,8 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 
 #include "../clc.cuh"
 #include "arch.cuh"
@@ -67,6 +73,14 @@ struct Sm90MmaGeometry {
 enum Sm90MmaVariant : int { kMmaNormal = 0, kMmaSkipEpilogue = 1, kMmaSerialMma = 2 };
 
 #if defined(__CUDACC__)
+
+namespace detail {
+template <class Ops, class = void>
+struct HasDecode : std::false_type {};
+template <class Ops>
+struct HasDecode<Ops, std::void_t<decltype(Ops::decode(std::declval<typename Ops::Params const&>(),
+                                                       std::declval<WorkTile const&>()))>> : std::true_type {};
+}  // namespace detail
 
 //! `PingPong`: each consumer warpgroup takes every other tile whole (128 x BN, two 64-row halves of
 //! accumulators, so BN <= 128), and the two take turns issuing their mainloops (named barriers 3 and
@@ -121,8 +135,18 @@ struct Sm90Mma {
   // -- producer: lane 0 issues every TMA of the tile ---------------------------------------------
   CLC_KIT_DEVICE ProducerState producer_start() { return {Ring::producer_start()}; }
 
-  CLC_KIT_DEVICE void produce(WorkTile const& t, ProducerState& ps) {
+  //! The tile the Ops hooks see for scheduled tile t (Ops::decode, when the Ops have one).
+  CLC_KIT_DEVICE WorkTile decode(WorkTile const& t) const {
+    if constexpr (detail::HasDecode<Ops>::value) {
+      return Ops::decode(p, t);
+    } else {
+      return t;
+    }
+  }
+
+  CLC_KIT_DEVICE void produce(WorkTile const& scheduled, ProducerState& ps) {
     if ((threadIdx.x & 31) != 0) return;
+    WorkTile const t = decode(scheduled);
     std::uint16_t const mask = csize == 1 ? std::uint16_t(0) : std::uint16_t((1u << csize) - 1u);
     // B rows (k-major) or columns (MN-major) this CTA loads: all of B, or its half in a 2x1 cluster.
     int const b_rows = BN / int(csize);
@@ -159,7 +183,8 @@ struct Sm90Mma {
     return cs;
   }
 
-  CLC_KIT_DEVICE void consume(WorkTile const& t, ConsumerState& cs) {
+  CLC_KIT_DEVICE void consume(WorkTile const& scheduled, ConsumerState& cs) {
+    WorkTile const t = decode(scheduled);
     int kb, ke;
     Ops::k_range(p, t, &kb, &ke);
     if constexpr (PingPong) {

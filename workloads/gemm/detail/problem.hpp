@@ -39,6 +39,11 @@ struct Plan {
   bool tma_store = false;  //!< Sm90: store D with TMA (decided by run(); off if D's map cannot be encoded)
   int swizzle = 1;
   int splits = 1;             //!< Sm90: split-K factor (the tile space's z is batch * splits)
+  //! Sm90 split tail (> 1): the last `tail_clusters` clusters of tiles run in this many k-pieces each,
+  //! after the first `dp_clusters` whole (data-parallel) ones; partials [tail tile * tail_split + piece][128][BN].
+  int tail_split = 1;
+  int dp_clusters = 0;
+  int tail_clusters = 0;
   float* partials = nullptr;  //!< splits > 1: [batch * splits][M][N] fp32 partial sums
   LaunchOptions launch;  //!< stream, workspace, grid mode, max_workers
   Debug debug;           //!< clc-bench's diagnostics (run_debug only)
@@ -46,6 +51,9 @@ struct Plan {
 
 //! Sm90 kernel geometry.
 inline constexpr int kSm90TileM = 128;
+//! Split tail: a decoded piece's tile x carries its partial-sum slot (tail tile * tail_split + piece,
+//! plus 1) above this bit; the M tile is below (the host allows the split tail only below 2^16 M tiles).
+inline constexpr int kTailSlotShift = 16;
 inline constexpr int kSm90TileK = 64;
 //! Portable kernel geometry.
 inline constexpr int kPortableTileM = 128;

@@ -40,12 +40,26 @@ struct Sm90Params {
   int a_kmajor, b_kmajor;
   int tma_store;  // 1: TMA-store epilogue (beta == 0, D writable by TMA)
   int splits;     // split-K: tile z = batch * splits + split covers k-steps [split k_tiles / splits, ...)
-  float* partials;  // splits > 1: fp32 partial sums [batch * splits][M][N], reduced by splitk_reduce
+  float* partials;  // splits > 1: fp32 partial sums [batch * splits][M][N], reduced by splitk_reduce;
+                    // tail_split > 1: [tail tile * tail_split + piece][128][BN], reduced by tail_reduce
+  // Split tail (tail_split > 1): the scheduled space is a list of cluster units, x = unit * cluster_m +
+  // rank. Units [0, dp_clusters) are the first clusters of `real_map` (the real tile space: clusters,
+  // swizzle), whole; then each of the last `tail_clusters` clusters of `real_map` comes tail_split
+  // times, once per piece of its k-steps (piece-major: every tail tile's piece 0, then piece 1, ...).
+  int tail_split;
+  int dp_clusters;
+  int tail_clusters;
+  int cluster_m;
+  TileMap real_map;
 };
 
 #if defined(__CUDACC__)
 //! The batch of tile z (split-K spreads each batch's splits over consecutive z).
 CLC_KIT_DEVICE int batch_of(Sm90Params const& p, int z) { return p.splits == 1 ? z : z / p.splits; }
+//! The M tile of a (decoded) tile.
+CLC_KIT_DEVICE int m_tile_of(Sm90Params const& p, WorkTile const& t) {
+  return p.tail_split > 1 ? (t.x & ((1 << kTailSlotShift) - 1)) : t.x;
+}
 #endif
 
 //! Kernel variants for clc-bench's diagnostics (debug.hpp); the library's kernels are kSm90Normal.
@@ -74,7 +88,34 @@ struct Sm90GemmOps {
   CLC_KIT_DEVICE static bool a_kmajor(Params const& p) { return p.a_kmajor != 0; }
   CLC_KIT_DEVICE static bool b_kmajor(Params const& p) { return p.b_kmajor != 0; }
   CLC_KIT_DEVICE static bool tma_store(Params const& p) { return p.tma_store != 0; }
+  //! Split tail: the real tile of scheduled unit t (see Sm90Params); otherwise t.
+  CLC_KIT_DEVICE static WorkTile decode(Params const& p, WorkTile const& t) {
+    if (p.tail_split <= 1) return t;
+    int const c = t.x / p.cluster_m;
+    int const rank = t.x - c * p.cluster_m;
+    if (c < p.dp_clusters) return p.real_map.tile_of(c, rank, 0);
+    int const j = c - p.dp_clusters;
+    int const piece = j / p.tail_clusters;
+    int const tc = j - piece * p.tail_clusters;
+    WorkTile u = p.real_map.tile_of(p.dp_clusters + tc, rank, 0);
+    int const slot = (tc * p.cluster_m + rank) * p.tail_split + piece;
+    u.x += (slot + 1) << kTailSlotShift;
+    return u;
+  }
+
   CLC_KIT_DEVICE static void k_range(Params const& p, WorkTile const& t, int* begin, int* end) {
+    if (p.tail_split > 1) {
+      int const slot = (t.x >> kTailSlotShift) - 1;
+      if (slot < 0) {  // a whole tile
+        *begin = 0;
+        *end = p.k_tiles;
+        return;
+      }
+      int const piece = slot % p.tail_split;
+      *begin = int(std::int64_t(piece) * p.k_tiles / p.tail_split);
+      *end = int(std::int64_t(piece + 1) * p.k_tiles / p.tail_split);
+      return;
+    }
     if (p.splits == 1) {
       *begin = 0;
       *end = p.k_tiles;
@@ -86,7 +127,7 @@ struct Sm90GemmOps {
   }
 
   CLC_KIT_DEVICE static void load_a(Params const& p, unsigned char* sa, WorkTile const& t, int kt, std::uint64_t* fb) {
-    int const m0 = t.x * kSm90TileM;
+    int const m0 = m_tile_of(p, t) * kSm90TileM;
     int const k0 = kt * kSm90TileK;
     int const z = batch_of(p, t.z);
     if (p.a_kmajor) {
@@ -131,6 +172,10 @@ struct Sm90GemmOps {
                                       unsigned char* bufs, unsigned bar_id) {
     if (p.splits > 1) {  // split-K: the fp32 partial sums to partials[z][row][col], reduced by splitk_reduce
       kit::store_tile_f32(acc, p.partials, t.z, p.epi.m, p.epi.n, t.x * kSm90TileM + cw * 64, t.y * BN);
+      return;
+    }
+    if (p.tail_split > 1 && (t.x >> kTailSlotShift) != 0) {  // a tail piece: its 128 x BN partial sums
+      kit::store_tile_f32(acc, p.partials, (t.x >> kTailSlotShift) - 1, kSm90TileM, BN, cw * 64, 0);
       return;
     }
     if (p.epi.cd_type == int(DType::BF16))
@@ -204,6 +249,16 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
   int const n_tiles = (pr.n + BN - 1) / BN;
   TileSpace tiles((m_tiles + cm - 1) / cm * cm, n_tiles, pr.batch * plan.splits);
   tiles.with_cluster(cm, 1).with_raster(Raster::AlongX).with_swizzle(plan.swizzle);
+  p.cluster_m = cm;
+  p.tail_split = plan.tail_split;
+  if (plan.tail_split > 1) {  // schedule cluster units: the whole tiles, then the tail's pieces
+    p.real_map = TileMap(tiles);
+    p.dp_clusters = plan.dp_clusters;
+    p.tail_clusters = plan.tail_clusters;
+    int const units = plan.dp_clusters + plan.tail_clusters * plan.tail_split;
+    tiles = TileSpace(units * cm);
+    tiles.with_cluster(cm, 1);
+  }
 
   p.epi = make_epilogue_params(pr);
   p.k_tiles = (pr.k + kSm90TileK - 1) / kSm90TileK;
@@ -224,9 +279,12 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
     info->swizzle = plan.swizzle;
     info->tma_store = p.tma_store != 0;
     info->splits = plan.splits;
+    info->tail_split = plan.tail_split;
+    info->tail_tiles = plan.tail_split > 1 ? plan.tail_clusters * cm : 0;
     info->launch = li;
   }
   if (plan.splits > 1) return splitk_reduce(pr, plan);
+  if (plan.tail_split > 1) return tail_reduce(pr, plan, p.real_map, BN);
   return success();
 }
 
