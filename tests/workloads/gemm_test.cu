@@ -616,10 +616,11 @@ TEST(Gemm, TileWidthsAndEpilogues_Sm90) {
   CLC_REQUIRE_GPU();
   if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
   int i = 0;
-  for (int tile_n : {128, 256})
+  for (int tile_n : {64, 128, 256})
     for (int cl : {1, 2})
       for (DType cd : {DType::BF16, DType::F32})
         for (int mode : {0, 1, 2}) {  // 0: TMA store; 1: direct (forced); 2: beta != 0 (direct, reads C)
+          if (tile_n == 64 && cl == 2) continue;  // 64-wide tiles run 1x1 clusters only
           Case c;
           // M and N multiples of 8 (rows of 16 bytes whichever layout D has: TMA-storable), tiles partial.
           c.m = 3 * 128 - 8; c.n = 2 * tile_n + 40; c.k = 200; c.batch = 1 + (i % 3 == 0 ? 1 : 0);
@@ -660,13 +661,14 @@ TEST(Gemm, TileWidthsAndEpilogues_Sm90) {
     EXPECT_EQ(res.touched_padding, 0) << describe(c);
     EXPECT_FALSE(res.info.tma_store);
   }
-  {
-    Case c;  // a small problem takes 128-wide tiles, a large one 256-wide (the heuristic)
-    c.m = 1024; c.n = 1024; c.k = 64;
+  for (int m : {1024, 2048}) {
+    Case c;  // at most half a wave of 128-wide tiles takes 64-wide ones (1x1 clusters), more 128 (the heuristic)
+    c.m = m; c.n = 1024; c.k = 64;
     Result res;
     run_case(c, &res);
     EXPECT_EQ(res.bad, 0) << res.first_bad;
-    EXPECT_EQ(res.info.tile_n, 128);
+    EXPECT_EQ(res.info.tile_n, m == 1024 ? 64 : 128) << describe(c);
+    if (m == 1024) EXPECT_EQ(res.info.cluster_m, 1);
     EXPECT_TRUE(res.info.tma_store);
   }
 }
@@ -709,7 +711,7 @@ TEST(Gemm, ManyTilesPerWorker_Sm90) {
   CLC_REQUIRE_GPU();
   if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
   int i = 0;
-  for (int tile_n : {128, 256})
+  for (int tile_n : {64, 128, 256})
     for (int cl : {1, 2})
       for (bool tma_store : {true, false}) {  // false: beta != 0, the direct epilogue (reads C)
         Case c;
@@ -836,7 +838,9 @@ TEST(Gemm, BadArguments) {
   { auto g = f.g; g.a = static_cast<unsigned char const*>(f.A.p) + 1;
     expect_error(g, clc::Status::InvalidArgument, "A", f); }
   { auto g = f.g; clc::gemm::Options o; o.cluster_m = 3; expect_error(g, clc::Status::InvalidArgument, "cluster_m", f, o); }
-  { auto g = f.g; clc::gemm::Options o; o.tile_n = 64; expect_error(g, clc::Status::InvalidArgument, "tile_n", f, o); }
+  { auto g = f.g; clc::gemm::Options o; o.tile_n = 96; expect_error(g, clc::Status::InvalidArgument, "tile_n", f, o); }
+  { auto g = f.g; clc::gemm::Options o; o.tile_n = 64; o.cluster_m = 2; expect_error(g, clc::Status::InvalidArgument, "tile_n 64", f, o); }
+  { auto g = f.g; clc::gemm::Options o; o.tail_split = 17; expect_error(g, clc::Status::InvalidArgument, "options.tail_split", f, o); }
   if (is_hopper()) {
     auto g = f.g; g.lda = 17; clc::gemm::Options o; o.kernel = Kernel::Sm90;
     expect_error(g, clc::Status::NotSupported, "lda", f, o);

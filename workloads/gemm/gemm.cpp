@@ -181,7 +181,11 @@ int default_tile_n(detail::Problem const& p, int sms) {
                                ((p.n + bn - 1) / bn) * p.batch;
     return double((tiles + sms - 1) / (sms < 1 ? 1 : sms));
   };
-  return waves(128) * 0.72 < waves(256) ? 128 : 256;
+  int const bn = waves(128) * 0.72 < waves(256) ? 128 : 256;
+  // At most half a wave of 128-wide tiles: 64-wide ones put twice as many SMs to work (1x1 clusters).
+  std::int64_t const t128 = std::int64_t((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM) * ((p.n + 127) / 128) * p.batch;
+  if (bn == 128 && 2 * t128 <= sms && p.n > 64) return 64;
+  return bn;
 }
 
 //! Sm90 split tail: with W whole waves of clusters and a partial one of r clusters, run the r tail
@@ -236,7 +240,7 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
   // 2x1 clusters whenever there are two M tiles to pair: B is loaded once per pair (multicast).
   // Development runs found 2x1 at least as fast as 1x1 on the suite shapes; no committed results
   // file compares the two, so this is an estimate, not a committed measurement.
-  plan->cluster_m = o.cluster_m != 0 ? o.cluster_m : (m_tiles >= 2 ? 2 : 1);
+  plan->cluster_m = o.cluster_m != 0 ? o.cluster_m : (m_tiles >= 2 && plan->tile_n != 64 ? 2 : 1);
   plan->swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
   int const kt = (p.k + detail::kSm90TileK - 1) / detail::kSm90TileK;
   std::int64_t tiles = 0;
@@ -336,8 +340,10 @@ Error can_implement(Arguments const& a, Options const& o) {
   }
   if (o.cluster_m < 0 || o.cluster_m > 2)
     return invalid_argument("options.cluster_m must be 0 (auto), 1 or 2 (got " + num(o.cluster_m) + ")");
-  if (o.tile_n != 0 && o.tile_n != 128 && o.tile_n != 256)
-    return invalid_argument("options.tile_n must be 0 (auto), 128 or 256 (got " + num(o.tile_n) + ")");
+  if (o.tile_n != 0 && o.tile_n != 64 && o.tile_n != 128 && o.tile_n != 256)
+    return invalid_argument("options.tile_n must be 0 (auto), 64, 128 or 256 (got " + num(o.tile_n) + ")");
+  if (o.tile_n == 64 && o.cluster_m == 2)
+    return invalid_argument("options.tile_n 64 runs 1x1 clusters only (options.cluster_m is 2)");
   if (o.swizzle < 0) return invalid_argument("options.swizzle must be >= 0 (got " + num(o.swizzle) + ")");
   if (o.max_workers < 0) return invalid_argument("options.max_workers must be >= 0 (got " + num(o.max_workers) + ")");
   if (o.kernel != Kernel::Auto && o.kernel != Kernel::Sm90 && o.kernel != Kernel::Portable)

@@ -1,7 +1,8 @@
 //! @file sm90_kernel.cuh
 //! @brief The Hopper GEMM (sm_90a): the GEMM's own part of kit::Sm90Mma (kit/sm90_mma.cuh, shared with
 //! the convolution), i.e. the tiled TMA loads of A and B and the epilogues. Tiles are 128 x BN x 64,
-//! BN = 256 (4 stages) or 128 (6 stages, for problems too small to fill the GPU with 256-wide tiles);
+//! BN = 256 (4 stages), 128 (6 stages, for problems too small to fill the GPU with 256-wide tiles) or
+//! 64 (7 stages, 1x1 clusters only: for problems of at most half a wave of 128-wide tiles);
 //! work tiles come from `clc::Scheduler<Source>`; clusters are 1x1 or 2x1 along M with B multicast.
 //!
 //! Epilogue: with beta == 0 and a D that TMA can write, kit::store_tile_tma (shared memory + TMA
@@ -288,9 +289,12 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
   return success();
 }
 
-//! Host: the launcher of tile width `plan.tile_n` (128 or 256).
+//! Host: the launcher of tile width `plan.tile_n` (64, 128 or 256; the diagnostic variants 128 or 256).
 template <DType AB, class Source, int Variant = kSm90Normal, int Stages = 0>
 Error sm90_launch_tile(Problem const& pr, Plan const& plan, Sm90Maps const& maps, RunInfo* info) {
+  if constexpr (Variant == kSm90Normal && Stages == 0) {
+    if (plan.tile_n == 64) return sm90_launch<AB, Source, 64, Variant, Stages>(pr, plan, maps, info);
+  }
   return plan.tile_n == 128 ? sm90_launch<AB, Source, 128, Variant, Stages>(pr, plan, maps, info)
                             : sm90_launch<AB, Source, 256, Variant, Stages>(pr, plan, maps, info);
 }
