@@ -181,11 +181,9 @@ int default_tile_n(detail::Problem const& p, int sms) {
                                ((p.n + bn - 1) / bn) * p.batch;
     return double((tiles + sms - 1) / (sms < 1 ? 1 : sms));
   };
-  int const bn = waves(128) * 0.72 < waves(256) ? 128 : 256;
-  // At most half a wave of 128-wide tiles: 64-wide ones put twice as many SMs to work (1x1 clusters).
-  std::int64_t const t128 = std::int64_t((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM) * ((p.n + 127) / 128) * p.batch;
-  if (bn == 128 && 2 * t128 <= sms && p.n > 64) return 64;
-  return bn;
+  // 64-wide tiles (Options::tile_n = 64) are not chosen automatically: on the H200 they were faster
+  // on some small problems and much slower on others (bench/results/h200-gemm-small-diag.txt).
+  return waves(128) * 0.72 < waves(256) ? 128 : 256;
 }
 
 //! Sm90 split tail: with W whole waves of clusters and a partial one of r clusters, run the r tail

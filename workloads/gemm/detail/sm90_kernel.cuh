@@ -2,7 +2,7 @@
 //! @brief The Hopper GEMM (sm_90a): the GEMM's own part of kit::Sm90Mma (kit/sm90_mma.cuh, shared with
 //! the convolution), i.e. the tiled TMA loads of A and B and the epilogues. Tiles are 128 x BN x 64,
 //! BN = 256 (4 stages), 128 (6 stages, for problems too small to fill the GPU with 256-wide tiles) or
-//! 64 (7 stages, 1x1 clusters only: for problems of at most half a wave of 128-wide tiles);
+//! 64 (7 stages, 1x1 clusters only; when Options::tile_n asks for it);
 //! work tiles come from `clc::Scheduler<Source>`; clusters are 1x1 or 2x1 along M with B multicast.
 //!
 //! Epilogue: with beta == 0 and a D that TMA can write, kit::store_tile_tma (shared memory + TMA
