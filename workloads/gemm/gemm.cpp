@@ -216,10 +216,11 @@ void plan_tail_split(detail::Problem const& p, Options const& o, DeviceFacts con
     // reduction cost more than they save (2304x4608x3072 on the H200: 0.768x cuBLAS split, 0.803x not).
     s = int(std::min<std::int64_t>({16, slots / r, kt / 4}));
     if (s < 3) return;
-    double const t_k = 0.5e-6 * plan->tile_n / 128.0;
+    double const t_k = clc::detail::k_step_seconds(plan->tile_n);
     double const whole = double(full + 1) * kt * t_k;
     double const tail_out = double(r) * cm * detail::kSm90TileM * plan->tile_n;
-    double const split = double(full) * kt * t_k + double((kt + s - 1) / s) * t_k + 3e-6 + tail_out * (8.0 * s + 2.0) / 3e12;
+    double const split = double(full) * kt * t_k + double((kt + s - 1) / s) * t_k +
+                         clc::detail::split_reduce_seconds(tail_out, s);
     if (split >= 0.97 * whole) return;
   }
   if (s < 2 || r * cm * s >= (std::int64_t(1) << (31 - detail::kTailSlotShift))) return;

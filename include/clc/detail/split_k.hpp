@@ -1,10 +1,20 @@
 //! @file detail/split_k.hpp
-//! @brief Host: the split-K heuristic of the GEMM-shaped Hopper kernels (clc::gemm, clc::conv).
+//! @brief Host: the split-K heuristic of the GEMM-shaped Hopper kernels (clc::gemm, clc::conv), and its
+//! time constants (also clc::gemm's split-tail estimate).
 #pragma once
 
 #include <cstdint>
 
 namespace clc::detail {
+
+//! The estimate's time of one 128 x `tile_n` k-step of 64 on one SM (seconds).
+inline double k_step_seconds(int tile_n) { return 0.5e-6 * tile_n / 128.0; }
+
+//! The estimate's time of reducing `splits` fp32 partial sums of `out_elems` outputs (seconds): 3 us
+//! plus the bytes (each split's partial written and read, the output written) at 3 TB/s.
+inline double split_reduce_seconds(double out_elems, int splits) {
+  return 3e-6 + out_elems * (8.0 * splits + 2.0) / 3e12;
+}
 
 //! The split-K factor (1..16) with the shortest estimated time for `tiles` output tiles of 128 x
 //! `tile_n`, each `k_steps` k-steps of 64, writing `out_elems` outputs, on `sms` SMs: whole waves of
@@ -13,12 +23,12 @@ namespace clc::detail {
 //! bytes (partials written and read, the output written) at 3 TB/s. Each split keeps >= 4 k-steps.
 inline int split_k_estimate(std::int64_t tiles, int k_steps, int tile_n, std::int64_t out_elems, int sms) {
   if (sms < 1) sms = 1;
-  double const t_k = 0.5e-6 * tile_n / 128.0;
+  double const t_k = k_step_seconds(tile_n);
   auto cost = [&](int splits) {
     std::int64_t const units = tiles * splits;
     double const waves = double((units + sms - 1) / sms);
     double t = waves * (double((k_steps + splits - 1) / splits) * t_k + 1.5e-6);
-    if (splits > 1) t += 3e-6 + double(out_elems) * (8.0 * splits + 2.0) / 3e12;
+    if (splits > 1) t += split_reduce_seconds(double(out_elems), splits);
     return t;
   };
   int best = 1;
