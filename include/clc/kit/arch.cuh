@@ -35,6 +35,12 @@ CLC_KIT_DEVICE unsigned char* align_smem(unsigned char* p) {
   return p + ((Align - (smem_u32(p) & (Align - 1))) & (Align - 1));
 }
 
+//! `v`, held alike by every lane of the (full, converged) warp, as a value the compiler knows to be
+//! warp-uniform: ptxas keeps what is computed from it in uniform registers. It cannot prove that of
+//! a value read from shared memory (a scheduled tile), and TMA takes its coordinates in uniform
+//! registers: without this, each load re-moves them one lane at a time (R2UR) inside its loop.
+CLC_KIT_DEVICE int warp_uniform(int v) { return __reduce_max_sync(0xffffffffu, v); }
+
 //! Lower this warpgroup's register budget to `Regs` (warpgroup-collective; 24..256, multiple of 8).
 template <int Regs>
 CLC_KIT_DEVICE void regs_decrease() {

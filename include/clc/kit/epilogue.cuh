@@ -94,10 +94,12 @@ CLC_KIT_DEVICE void store_tile_tma(float const (&acc)[R], Op const& op, void con
   }
 }
 
-//! Before the CTA exits (the warpgroup's first thread): every store has read its buffer and written
-//! global memory.
+//! Before the CTA exits (the warpgroup's first thread): every store has read its buffer. Their global
+//! writes need not be waited for: they are performed before the grid completes, so the next kernel
+//! in the stream (or the host after a synchronisation) sees them; waiting here would add the write
+//! latency to every worker's exit.
 CLC_KIT_DEVICE void store_tile_tma_drain() {
-  if ((threadIdx.x & 127) == 0) bulk_wait<0>();
+  if ((threadIdx.x & 127) == 0) bulk_wait_read<0>();
 }
 
 //! Store the warpgroup's 64 x N fp32 accumulators (all 128 threads call it) as they are into matrix

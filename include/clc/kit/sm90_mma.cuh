@@ -13,12 +13,21 @@
 //!   static bool tma_store(Params const&);                    // the epilogue issues TMA stores (drain at exit)
 //!   // The k-steps [*begin, *end) of tile t (never empty): all of K, or one split of it.
 //!   static void k_range(Params const&, WorkTile const& t, int* begin, int* end);
-//!   // The 128 x 64 A tile of k-step kt of tile t into `dst`, completing on `bar`.
+//!   // Without with_loader (below): the 128 x 64 A tile of k-step kt of tile t into `dst`, completing on `bar`.
 //!   static void load_a(Params const&, unsigned char* dst, WorkTile const& t, int kt, std::uint64_t* bar);
 //!   // B rows (or MN-major columns) first .. first + rows - 1 of the BN x 64 B tile into `dst`
 //!   // (the whole tile's smem), multicast into `mask`'s CTAs (mask 0: this CTA only), on `bar`.
 //!   static void load_b(Params const&, unsigned char* dst, WorkTile const& t, int kt, int first, int rows,
 //!                      std::uint64_t* bar, std::uint16_t mask);
+//!   // Optional, recommended: build a per-tile loader once and hand it to `f`: `f(loader)`, where
+//!   // `loader(dst, kt, bar)` issues every load of k-step kt (A into dst, this CTA's part of B into
+//!   // dst + kABytes + its offset, multicast with `mask`). The producer calls it for kt = begin,
+//!   // begin + 1, ... in order, so it may carry state from one k-step to the next. One thread issues
+//!   // every TMA of the CTA: computing the tile's coordinates once, and dispatching on runtime
+//!   // layout flags outside the k-loop, keeps that loop short -- with 128-wide tiles its length, not
+//!   // memory, set the mainloop's speed (docs/gemm.md). Without it the kit calls load_a / load_b.
+//!   template <class F> static void with_loader(Params const&, WorkTile const& t, int begin, int first, int rows,
+//!                                              std::uint16_t mask, F&& f);
 //!   // Optional: the tile the hooks below see for scheduled tile t, computed once per tile by each
 //!   // role (default: t itself). Lets a workload schedule units that are not plain tiles, e.g. the
 //!   // GEMM's split tail (a tile's k-steps cut into pieces, the pieces listed after the whole tiles).
@@ -28,7 +37,8 @@
 //!                                          unsigned char* store_bufs, unsigned bar_id);
 //! };
 //! @endcode
-//! All hooks are `CLC_KIT_DEVICE` and called by one thread (load_*) or one warpgroup (epilogue).
+//! All hooks are `CLC_KIT_DEVICE`. The loads (the loader, load_*) are called by lane 0 of the producer
+//! warp, with_loader / k_range / decode by the whole warp, the epilogue by one warpgroup.
 //!
 //! CTA layout (384 threads, kit/warp_specialized.cuh): warpgroup 0 (56 registers) = producer warp (TMA
 //! loads) + scheduler warp; warpgroups 1-2 (224 registers) = consumers, each owning 64 of the tile's
@@ -80,6 +90,30 @@ struct HasDecode : std::false_type {};
 template <class Ops>
 struct HasDecode<Ops, std::void_t<decltype(Ops::decode(std::declval<typename Ops::Params const&>(),
                                                        std::declval<WorkTile const&>()))>> : std::true_type {};
+
+struct IgnoreLoader {
+  template <class L>
+  CLC_KIT_DEVICE void operator()(L&) const {}
+};
+template <class Ops, class = void>
+struct HasLoader : std::false_type {};
+template <class Ops>
+struct HasLoader<Ops, std::void_t<decltype(Ops::with_loader(std::declval<typename Ops::Params const&>(),
+                                                            std::declval<WorkTile const&>(), 0, 0, 0,
+                                                            std::uint16_t(0), IgnoreLoader{}))>> : std::true_type {};
+
+//! The loader of Ops without `with_loader`: load_a and load_b, everything recomputed per k-step.
+template <class Ops, int ABytes>
+struct DefaultLoader {
+  typename Ops::Params const& p;
+  WorkTile t;
+  int first, rows;
+  std::uint16_t mask;
+  CLC_KIT_DEVICE void operator()(unsigned char* dst, int kt, std::uint64_t* bar) const {
+    Ops::load_a(p, dst, t, kt, bar);
+    Ops::load_b(p, dst + ABytes, t, kt, first, rows, bar, mask);
+  }
+};
 }  // namespace detail
 
 //! `PingPong`: each consumer warpgroup takes every other tile whole (128 x BN, two 64-row halves of
@@ -132,7 +166,7 @@ struct Sm90Mma {
 
   CLC_KIT_DEVICE void prefetch() { Ops::prefetch(p); }
 
-  // -- producer: lane 0 issues every TMA of the tile ---------------------------------------------
+  // -- producer: the producer warp walks the ring, lane 0 issues every TMA of the tile -------------
   CLC_KIT_DEVICE ProducerState producer_start() { return {Ring::producer_start()}; }
 
   //! The tile the Ops hooks see for scheduled tile t (Ops::decode, when the Ops have one).
@@ -144,22 +178,42 @@ struct Sm90Mma {
     }
   }
 
+  //! The whole producer warp walks the ring, so the tile, the k-steps and the ring position stay
+  //! warp-uniform (ptxas keeps the TMA coordinates in uniform registers); lane 0 arms each stage and
+  //! issues its loads.
   CLC_KIT_DEVICE void produce(WorkTile const& scheduled, ProducerState& ps) {
-    if ((threadIdx.x & 31) != 0) return;
-    WorkTile const t = decode(scheduled);
+    WorkTile t = decode(scheduled);
+    t.x = warp_uniform(t.x);
+    t.y = warp_uniform(t.y);
+    t.z = warp_uniform(t.z);
+    bool const leader = (threadIdx.x & 31) == 0;
     std::uint16_t const mask = csize == 1 ? std::uint16_t(0) : std::uint16_t((1u << csize) - 1u);
     // B rows (k-major) or columns (MN-major) this CTA loads: all of B, or its half in a 2x1 cluster.
     int const b_rows = BN / int(csize);
     int const nb = int(rank) * b_rows;  // first B row / column of this CTA's part
     int kb, ke;
     Ops::k_range(p, t, &kb, &ke);
-    for (int kt = kb; kt < ke; ++kt) {
-      // A (own) + all of B (own part + the peer's multicast part) land on this CTA's full barrier.
-      std::uint64_t* const fb = ring.producer_acquire(ps.st, G::kStageBytes);
-      unsigned char* const sa = smem + ps.st.index * G::kStageBytes;
-      Ops::load_a(p, sa, t, kt, fb);
-      Ops::load_b(p, sa + G::kABytes, t, kt, nb, b_rows, fb, mask);
-      ++ps.st;
+    kb = warp_uniform(kb);
+    ke = warp_uniform(ke);
+    ps.st.index = warp_uniform(ps.st.index);
+    ps.st.phase = std::uint32_t(warp_uniform(int(ps.st.phase)));
+    auto loop = [&](auto& load) {
+      for (int kt = kb; kt < ke; ++kt) {
+        ring.producer_wait(ps.st);
+        if (leader) {
+          // A (own) + all of B (own part + the peer's multicast part) land on this CTA's full barrier.
+          std::uint64_t* const fb = ring.producer_arm(ps.st, G::kStageBytes);
+          load(smem + ps.st.index * G::kStageBytes, kt, fb);
+        }
+        __syncwarp();
+        ++ps.st;
+      }
+    };
+    if constexpr (detail::HasLoader<Ops>::value) {
+      Ops::with_loader(p, t, kb, nb, b_rows, mask, loop);
+    } else {
+      detail::DefaultLoader<Ops, G::kABytes> load{p, t, nb, b_rows, mask};
+      loop(load);
     }
   }
 

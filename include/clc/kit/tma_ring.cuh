@@ -61,7 +61,14 @@ class TmaRing {
   //! previous contents are complete), then arm this CTA's full barrier for `bytes` of TMA traffic
   //! (its own loads plus what peers multicast into it). Returns the barrier the loads complete on.
   CLC_KIT_DEVICE std::uint64_t* producer_acquire(State st, std::uint32_t bytes) {
-    wait(&s_.empty[st.index], st.phase);
+    producer_wait(st);
+    return producer_arm(st, bytes);
+  }
+  //! The two halves of producer_acquire, for a producer whose whole warp walks the ring (so that
+  //! the ring position stays warp-uniform) and one lane arms and loads: every lane may wait, exactly
+  //! one lane arms each stage.
+  CLC_KIT_DEVICE void producer_wait(State st) { wait(&s_.empty[st.index], st.phase); }
+  CLC_KIT_DEVICE std::uint64_t* producer_arm(State st, std::uint32_t bytes) {
     mbarrier_arrive_expect_tx_local(&s_.full[st.index], bytes);
     return &s_.full[st.index];
   }

@@ -69,38 +69,6 @@ struct Sm90ConvOps {
     *s = tap - *r * p.s;
   }
 
-  CLC_KIT_DEVICE static void load_a(Params const& p, unsigned char* sa, WorkTile const& t, int kt, std::uint64_t* fb) {
-    int cb, r, s;
-    tap_of(p, kt, &cb, &r, &s);
-    // The tile's first output pixel; the im2col walk continues along q, then p, then n.
-    int const m0 = t.x * kit::kMmaTileM;
-    int const n0 = m0 / p.pq;
-    int const rem = m0 - n0 * p.pq;
-    int const p0 = rem / p.q;
-    int const q0 = rem - p0 * p.q;
-    std::int32_t const coords[4] = {cb * kit::kMmaTileK, q0 * p.stride_w - p.pad_left, p0 * p.stride_h - p.pad_top, n0};
-    std::uint16_t const offsets[2] = {std::uint16_t(s * p.dil_w), std::uint16_t(r * p.dil_h)};
-    kit::tma_load_im2col(sa, &p.tmap_x, coords, offsets, fb);
-  }
-
-  template <int BN>
-  CLC_KIT_DEVICE static void load_b_part(Params const& p, unsigned char* sb, WorkTile const& t, int kt, int nb,
-                                         int b_rows, std::uint64_t* fb, std::uint16_t mask) {
-    int cb, r, s;
-    tap_of(p, kt, &cb, &r, &s);
-    int const n0 = t.y * BN;
-    int const tap = r * p.s + s;
-    int const b_box_rows = b_rows < 128 ? b_rows : 128;
-    for (int rr = 0; rr < b_rows; rr += b_box_rows) {
-      unsigned char* const dst = sb + (nb + rr) * 128;
-      std::int32_t const coords[3] = {cb * kit::kMmaTileK, tap, n0 + nb + rr};
-      if (mask == 0)
-        kit::tma_load(dst, &p.tmap_f, coords, fb);
-      else
-        kit::tma_load_multicast(dst, &p.tmap_f, coords, fb, mask);
-    }
-  }
-
   template <int BN>
   CLC_KIT_DEVICE static void epilogue(Params const& p, WorkTile const& t, int cw, float (&acc)[BN / 2],
                                       unsigned char* bufs, unsigned bar_id) {
@@ -208,11 +176,74 @@ struct Sm90ConvOps {
   }
 };
 
+//! The loads of one k-step of one tile (kit::Sm90Mma's per-tile loader): the im2col A box of the
+//! tile's 128 pixels at tap (r, s), channel block cb, and this CTA's part of the filter tile (`kMc`:
+//! half of it, multicast into both CTAs of a 2x1 cluster) in boxes of <= 128 filters. The tile's
+//! pixel corner is computed once; (cb, r, s) advance by one k-step per call (the producer calls
+//! k-steps in order), with the divisions only for the first.
+template <int BN, bool kMc>
+struct Sm90ConvLoader {
+  static constexpr int kBRows = kMc ? BN / 2 : BN;
+  static constexpr int kBoxRows = kBRows < 128 ? kBRows : 128;
+  static constexpr int kBLoads = kBRows / kBoxRows;
+  Sm90Params const& p;
+  std::int32_t w0, h0, n_img;  // the im2col corner of the tile's first pixel
+  int n0;                      // first filter of this CTA's part
+  std::uint32_t b_dst;         // offset of this CTA's part in a stage
+  int next = -1;               // the k-step (cb, r, s) describe
+  int cb = 0, r = 0, s = 0;
+
+  CLC_KIT_DEVICE void operator()(unsigned char* sa, int kt, std::uint64_t* fb) {
+    if (kt != next) Sm90ConvOps::tap_of(p, kt, &cb, &r, &s);
+    std::int32_t const c = cb * kit::kMmaTileK;
+    std::int32_t const coords[4] = {c, w0, h0, n_img};
+    std::uint16_t const offsets[2] = {std::uint16_t(s * p.dil_w), std::uint16_t(r * p.dil_h)};
+    kit::tma_load_im2col(sa, &p.tmap_x, coords, offsets, fb);
+    std::int32_t const tap = r * p.s + s;
+#pragma unroll
+    for (int i = 0; i < kBLoads; ++i) {
+      unsigned char* const dst = sa + b_dst + i * kBoxRows * 128;
+      std::int32_t const fc[3] = {c, tap, n0 + i * kBoxRows};
+      if constexpr (kMc)
+        kit::tma_load_multicast(dst, &p.tmap_f, fc, fb, std::uint16_t(0x3));
+      else
+        kit::tma_load(dst, &p.tmap_f, fc, fb);
+    }
+    next = kt + 1;
+    if (++cb == p.c_blocks) {
+      cb = 0;
+      if (++s == p.s) {
+        s = 0;
+        ++r;
+      }
+    }
+  }
+};
+
 template <int BN>
 struct Sm90ConvOpsN : Sm90ConvOps {
-  CLC_KIT_DEVICE static void load_b(Params const& p, unsigned char* sb, WorkTile const& t, int kt, int nb, int b_rows,
-                                    std::uint64_t* fb, std::uint16_t mask) {
-    load_b_part<BN>(p, sb, t, kt, nb, b_rows, fb, mask);
+  //! kit::Sm90Mma's per-tile loader hook; `nb`: this CTA's first filter row of the tile's B (its half
+  //! in a 2x1 cluster, `mask` != 0).
+  template <class F>
+  CLC_KIT_DEVICE static void with_loader(Params const& p, WorkTile const& t, int, int nb, int, std::uint16_t mask,
+                                         F&& f) {
+    // The tile's first output pixel; the im2col walk continues along q, then p, then n.
+    int const m0 = t.x * kit::kMmaTileM;
+    int const n_img = m0 / p.pq;
+    int const rem = m0 - n_img * p.pq;
+    int const p0 = rem / p.q;
+    int const q0 = rem - p0 * p.q;
+    std::int32_t const w0 = q0 * p.stride_w - p.pad_left;
+    std::int32_t const h0 = p0 * p.stride_h - p.pad_top;
+    int const n0 = t.y * BN + nb;
+    std::uint32_t const b_dst = std::uint32_t(kit::Sm90MmaGeometry<BN>::kABytes + nb * 128);
+    if (mask != 0) {  // clusters are 1x1 or 2x1
+      Sm90ConvLoader<BN, true> ld{p, w0, h0, n_img, n0, b_dst};
+      f(ld);
+      return;
+    }
+    Sm90ConvLoader<BN, false> ld{p, w0, h0, n_img, n0, b_dst};
+    f(ld);
   }
 };
 

@@ -127,47 +127,6 @@ struct Sm90GemmOps {
     *end = int(std::int64_t(split + 1) * p.k_tiles / p.splits);
   }
 
-  CLC_KIT_DEVICE static void load_a(Params const& p, unsigned char* sa, WorkTile const& t, int kt, std::uint64_t* fb) {
-    int const m0 = m_tile_of(p, t) * kSm90TileM;
-    int const k0 = kt * kSm90TileK;
-    int const z = batch_of(p, t.z);
-    if (p.a_kmajor) {
-      kit::tma_load(sa, &p.tmap_a, {k0, m0, z}, fb);
-    } else {
-      constexpr int kChunk = 64 * kSm90TileK * 2;
-      kit::tma_load(sa, &p.tmap_a, {m0, k0, z}, fb);
-      kit::tma_load(sa + kChunk, &p.tmap_a, {m0 + 64, k0, z}, fb);
-    }
-  }
-
-  //! k-major B rows nb .. nb + b_rows - 1 in boxes of <= 128 rows, or MN-major 64-wide column chunks.
-  template <int BN>
-  CLC_KIT_DEVICE static void load_b_part(Params const& p, unsigned char* sb, WorkTile const& t, int kt, int nb,
-                                         int b_rows, std::uint64_t* fb, std::uint16_t mask) {
-    constexpr int kChunk = 64 * kSm90TileK * 2;
-    int const n0 = t.y * BN;
-    int const k0 = kt * kSm90TileK;
-    int const z = batch_of(p, t.z);
-    if (p.b_kmajor) {
-      int const b_box_rows = b_rows < 128 ? b_rows : 128;
-      for (int r = 0; r < b_rows; r += b_box_rows) {
-        unsigned char* const dst = sb + (nb + r) * 128;
-        if (mask == 0)
-          kit::tma_load(dst, &p.tmap_b, {k0, n0 + nb + r, z}, fb);
-        else
-          kit::tma_load_multicast(dst, &p.tmap_b, {k0, n0 + nb + r, z}, fb, mask);
-      }
-    } else {
-      for (int c = 0; c < b_rows; c += 64) {
-        unsigned char* const dst = sb + ((nb + c) / 64) * kChunk;
-        if (mask == 0)
-          kit::tma_load(dst, &p.tmap_b, {n0 + nb + c, k0, z}, fb);
-        else
-          kit::tma_load_multicast(dst, &p.tmap_b, {n0 + nb + c, k0, z}, fb, mask);
-      }
-    }
-  }
-
   template <int BN>
   CLC_KIT_DEVICE static void epilogue(Params const& p, WorkTile const& t, int cw, float (&acc)[BN / 2],
                                       unsigned char* bufs, unsigned bar_id) {
@@ -223,12 +182,78 @@ struct Sm90GemmOps {
   }
 };
 
-//! Sm90GemmOps of one tile width: load_b knows BN (the tile's first column).
+//! The loads of one k-step of one tile (kit::Sm90Mma's per-tile loader), everything but k fixed per
+//! tile: A (K-major: one 128 x 64 box; MN-major: two 64-wide chunks) and this CTA's part of B
+//! (`kMc`: half of it, multicast into both CTAs of a 2x1 cluster), K-major in boxes of <= 128 rows
+//! or MN-major in 64-wide chunks. Layout and multicast are template parameters, so the producer's
+//! k-loop has no branch and keeps the coordinates in uniform registers.
+template <int BN, bool kAK, bool kBK, bool kMc>
+struct Sm90GemmLoader {
+  static constexpr int kChunk = 64 * kSm90TileK * 2;          // bytes of one 64-wide MN-major chunk
+  static constexpr int kBRows = kMc ? BN / 2 : BN;            // B rows / columns this CTA loads
+  static constexpr int kBoxRows = kBRows < 128 ? kBRows : 128;
+  static constexpr int kBLoads = kBK ? kBRows / kBoxRows : kBRows / 64;
+  static_assert(kBK || kBRows % 64 == 0, "MN-major B parts are whole 64-wide chunks");
+  CUtensorMap const* a;
+  CUtensorMap const* b;
+  int m0;              // first A row of the tile
+  int n0;              // first B row (K-major) / column (MN-major) of this CTA's part
+  int z;               // batch
+  std::uint32_t b_dst;  // offset of this CTA's B part in a stage
+
+  CLC_KIT_DEVICE void operator()(unsigned char* sa, int kt, std::uint64_t* fb) const {
+    int const k0 = kt * kSm90TileK;
+    if constexpr (kAK) {
+      kit::tma_load(sa, a, {k0, m0, z}, fb);
+    } else {
+      kit::tma_load(sa, a, {m0, k0, z}, fb);
+      kit::tma_load(sa + kChunk, a, {m0 + 64, k0, z}, fb);
+    }
+    unsigned char* const sb = sa + b_dst;
+#pragma unroll
+    for (int i = 0; i < kBLoads; ++i) {
+      unsigned char* const dst = sb + i * (kBK ? kBoxRows * 128 : kChunk);
+      std::int32_t const c0 = kBK ? k0 : n0 + i * 64;
+      std::int32_t const c1 = kBK ? n0 + i * kBoxRows : k0;
+      if constexpr (kMc)
+        kit::tma_load_multicast(dst, b, {c0, c1, z}, fb, std::uint16_t(0x3));
+      else
+        kit::tma_load(dst, b, {c0, c1, z}, fb);
+    }
+  }
+};
+
+//! Sm90GemmOps of one tile width: the loader knows BN (the tile's first column).
 template <int BN>
 struct Sm90GemmOpsN : Sm90GemmOps {
-  CLC_KIT_DEVICE static void load_b(Params const& p, unsigned char* sb, WorkTile const& t, int kt, int nb, int b_rows,
-                                    std::uint64_t* fb, std::uint16_t mask) {
-    load_b_part<BN>(p, sb, t, kt, nb, b_rows, fb, mask);
+  //! kit::Sm90Mma's per-tile loader hook; `nb` / `b_rows`: this CTA's part of B (all of it, or its
+  //! half in a 2x1 cluster, `mask` != 0).
+  template <class F>
+  CLC_KIT_DEVICE static void with_loader(Params const& p, WorkTile const& t, int, int nb, int b_rows,
+                                         std::uint16_t mask, F&& f) {
+    int const m0 = m_tile_of(p, t) * kSm90TileM;
+    int const n0 = t.y * BN + nb;
+    int const z = batch_of(p, t.z);
+    std::uint32_t const b_dst_k = std::uint32_t(kit::Sm90MmaGeometry<BN>::kABytes + nb * 128);
+    std::uint32_t const b_dst_mn = std::uint32_t(kit::Sm90MmaGeometry<BN>::kABytes + (nb / 64) * (64 * kSm90TileK * 2));
+    (void)b_rows;  // BN / cluster size: implied by the multicast mask (clusters are 1x1 or 2x1)
+    auto go = [&](auto ak, auto bk, auto mc) {
+      constexpr bool kAK = decltype(ak)::value, kBK = decltype(bk)::value, kMc = decltype(mc)::value;
+      Sm90GemmLoader<BN, kAK, kBK, kMc> ld{&p.tmap_a, &p.tmap_b, m0, n0, z, kBK ? b_dst_k : b_dst_mn};
+      f(ld);
+    };
+    auto by_b = [&](auto ak) {
+      using T = std::true_type;
+      using F0 = std::false_type;
+      if constexpr (BN >= 128) {  // 64-wide tiles run in 1x1 clusters only
+        if (mask != 0) {
+          if (p.b_kmajor) go(ak, T{}, T{}); else go(ak, F0{}, T{});
+          return;
+        }
+      }
+      if (p.b_kmajor) go(ak, T{}, F0{}); else go(ak, F0{}, F0{});
+    };
+    if (p.a_kmajor) by_b(std::true_type{}); else by_b(std::false_type{});
   }
 };
 
