@@ -612,6 +612,35 @@ TEST(Gemm, AutoSourceOneWaveStaticElseTicket_Sm90) {
   }
 }
 
+//! The tile-width and cluster heuristics of plan_sm90: 64-wide tiles only for one row of M tiles with B
+//! row-major (MN-major) that 64-wide tiles fill in one wave, never under a forced 2x1 cluster (64-wide
+//! tiles run 1x1 only); every result checked element by element.
+TEST(Gemm, AutoTileWidthAndCluster_Sm90) {
+  CLC_REQUIRE_GPU();
+  if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
+  struct Want {
+    int m, n, k;
+    Layout lb;
+    int force_cluster;
+    bool tile64;
+  };
+  for (Want const& w : {Want{100, 4096, 512, Layout::RowMajor, 0, true}, Want{100, 4096, 512, Layout::RowMajor, 2, false},
+                        Want{100, 4096, 512, Layout::ColMajor, 0, false}, Want{1024, 1024, 1024, Layout::RowMajor, 0, false},
+                        Want{100, 16384, 512, Layout::RowMajor, 0, false}}) {
+    Case c;
+    c.m = w.m; c.n = w.n; c.k = w.k;
+    c.lb = w.lb;
+    c.opts.cluster_m = w.force_cluster;
+    c.expect_kernel = Kernel::Sm90;
+    Result res;
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 0) << describe(c) << ": first bad element " << res.first_bad;
+    EXPECT_EQ(res.info.tile_n == 64, w.tile64) << describe(c) << " cluster " << w.force_cluster << ": tile width "
+                                               << res.info.tile_n;
+    if (res.info.tile_n == 64) EXPECT_EQ(res.info.cluster_m, 1) << describe(c);
+  }
+}
+
 TEST(Gemm, TileWidthsAndEpilogues_Sm90) {
   CLC_REQUIRE_GPU();
   if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";

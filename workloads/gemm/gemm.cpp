@@ -175,14 +175,23 @@ int default_swizzle(int n_tiles) {
 //! development timings at 5120^3 that no committed results file records (docs/gemm.md,
 //! "Heuristics"), so 256 wins unless 128-wide tiles fill the GPU where 256-wide ones leave SMs idle
 //! (small problems).
-int default_tile_n(detail::Problem const& p, int sms) {
+int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2) {
   auto waves = [&](int bn) {
     std::int64_t const tiles = std::int64_t((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM) *
                                ((p.n + bn - 1) / bn) * p.batch;
     return double((tiles + sms - 1) / (sms < 1 ? 1 : sms));
   };
-  // 64-wide tiles (Options::tile_n = 64) are not chosen automatically: on the H200 they were faster
-  // on some small problems and much slower on others (bench/results/h200-gemm-small-diag.txt).
+  // 64-wide tiles for one row of M tiles with B MN-major (row-major, as torch.matmul) when 64-wide
+  // tiles fill at most one wave and 128-wide ones would fill less than half of it: measured on the
+  // H200 (bench/results/h200-gemm-dev-e521204.txt) 128x8192x8192 ran 0.83x cuBLAS with 128 x 64 tiles
+  // against 0.76x with 128 x 128 tiles and split-K 2. Elsewhere they lost (512^3 x 8 0.61x against
+  // 0.88x, 2048^3 0.51x against 0.91x; with B K-major the decode shapes 16x8192x8192 0.43x against
+  // 0.56x), so no other shape gets them.
+  std::int64_t const m_tiles = (p.m + detail::kSm90TileM - 1) / detail::kSm90TileM;
+  if (m_tiles * p.batch == 1 && !p.b_kmajor && !cluster_forced_2) {  // (64-wide tiles run 1x1 only)
+    std::int64_t const n64 = (p.n + 63) / 64;
+    if (n64 <= sms && 2 * ((p.n + 127) / 128) < sms) return 64;
+  }
   return waves(128) * 0.72 < waves(256) ? 128 : 256;
 }
 
@@ -232,7 +241,7 @@ void plan_tail_split(detail::Problem const& p, Options const& o, DeviceFacts con
 //! Sm90: tile width, TMA store, cluster, swizzle and split-K of `p` (the rest of `plan` as set).
 void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& dev, bool no_tma_store,
                detail::Plan* plan) {
-  plan->tile_n = o.tile_n != 0 ? o.tile_n : default_tile_n(p, dev.sm_count);
+  plan->tile_n = o.tile_n != 0 ? o.tile_n : default_tile_n(p, dev.sm_count, o.cluster_m == 2);
   plan->tma_store = use_tma_store(p, no_tma_store);
   int const m_tiles = (p.m + detail::kSm90TileM - 1) / detail::kSm90TileM;
   int const n_tiles = (p.n + plan->tile_n - 1) / plan->tile_n;
@@ -251,14 +260,19 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
     plan->splits = splits < 1 ? 1 : splits;
   };
   choose_splits();
-  // A 2x1 cluster costs about 1 us per launch (cluster launch and barriers) and pays back through the
-  // multicast of B only over many k-steps: measured on the H200 (bench/results/h200-gemm-small-diag.txt,
-  // 512x512xKx8, Static) 1x1 is faster up to 16 k-steps per worker (0.86x the time at K = 256, 0.96x at
-  // 1024), 2x1 from 32 (0.99x 1x1's time at K = 2048). Heuristic: 2x1 only when each worker runs >= 24 k-steps.
+  // A 2x1 cluster couples its two CTAs: each stage is refilled only when the consumers of both have
+  // released it (remote arrives), which lengthens the ring's round trip; it pays back through the
+  // multicast of B (less L2 traffic) only on problems of many waves. Measured on the H200 (both with
+  // the suite of clc-bench gemm, bench/results/h200-gemm-dev-e521204.txt): 2x1 against 1x1 was 1.10x
+  // at 16256x16256x4096 (62 waves), 1.02x at 6144^3 (8.7), 1.01x at 5120^3 (6.1), 0.99x and 1.00x at
+  // 8192^3 and 4096^3 (within the spread), 0.97-0.98x on the one- to three-wave shapes (2048^3,
+  // 3072^3, 777x8192x1536) and at 8192x8192x256 (4 k-steps per tile). A probe of the bare ring (bench/probes/mainloop_probe.cu)
+  // shows the coupling alone, without multicast, costing 1.2x at 512x512x4096x8. Heuristic: 2x1
+  // only with >= 6 waves of tiles and >= 16 k-steps per tile.
   if (o.cluster_m == 0 && plan->cluster_m == 2) {
     std::int64_t const sms = dev.sm_count < 1 ? 1 : dev.sm_count;
     std::int64_t const waves = (tiles * plan->splits + sms - 1) / sms;
-    if (waves * ((kt + plan->splits - 1) / plan->splits) < 24) {
+    if (waves < 6 || (kt + plan->splits - 1) / plan->splits < 16) {
       plan->cluster_m = 1;
       choose_splits();
     }
