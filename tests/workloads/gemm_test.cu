@@ -612,9 +612,9 @@ TEST(Gemm, AutoSourceOneWaveStaticElseTicket_Sm90) {
   }
 }
 
-//! The tile-width and cluster heuristics of plan_sm90: 64-wide tiles only for one row of M tiles with B
-//! row-major (MN-major) that 64-wide tiles fill in one wave, never under a forced 2x1 cluster (64-wide
-//! tiles run 1x1 only); every result checked element by element.
+//! The tile-width and cluster heuristics of plan_sm90: 64-wide tiles only for one nearly full row of M
+//! tiles (96 < M <= 128) with B row-major (MN-major) that 64-wide tiles fill in one wave, never under
+//! a forced 2x1 cluster (64-wide tiles run 1x1 only); every result checked element by element.
 TEST(Gemm, AutoTileWidthAndCluster_Sm90) {
   CLC_REQUIRE_GPU();
   if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
@@ -626,7 +626,7 @@ TEST(Gemm, AutoTileWidthAndCluster_Sm90) {
   };
   for (Want const& w : {Want{100, 4096, 512, Layout::RowMajor, 0, true}, Want{100, 4096, 512, Layout::RowMajor, 2, false},
                         Want{100, 4096, 512, Layout::ColMajor, 0, false}, Want{1024, 1024, 1024, Layout::RowMajor, 0, false},
-                        Want{100, 16384, 512, Layout::RowMajor, 0, false}}) {
+                        Want{100, 16384, 512, Layout::RowMajor, 0, false}, Want{64, 4096, 512, Layout::RowMajor, 0, false}}) {
     Case c;
     c.m = w.m; c.n = w.n; c.k = w.k;
     c.lb = w.lb;

@@ -181,14 +181,16 @@ int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2) {
                                ((p.n + bn - 1) / bn) * p.batch;
     return double((tiles + sms - 1) / (sms < 1 ? 1 : sms));
   };
-  // 64-wide tiles for one row of M tiles with B MN-major (row-major, as torch.matmul) when 64-wide
-  // tiles fill at most one wave and 128-wide ones would fill less than half of it: measured on the
-  // H200 (bench/results/h200-gemm-dev-e521204.txt) 128x8192x8192 ran 0.83x cuBLAS with 128 x 64 tiles
-  // against 0.76x with 128 x 128 tiles and split-K 2. Elsewhere they lost (512^3 x 8 0.61x against
-  // 0.88x, 2048^3 0.51x against 0.91x; with B K-major the decode shapes 16x8192x8192 0.43x against
-  // 0.56x), so no other shape gets them.
+  // 64-wide tiles for one nearly full row of M tiles (96 < M <= 128) with B MN-major (row-major, as
+  // torch.matmul) when 64-wide tiles fill at most one wave and 128-wide ones would fill less than half
+  // of it: measured on the H200 (bench/results/h200-gemm-dev-e521204.txt) 128x8192x8192 ran 0.81-0.83x
+  // cuBLAS with 128 x 64 tiles against 0.76x with 128 x 128 tiles and split-K 2. Elsewhere they lost
+  // (512^3 x 8 0.61x against 0.88x, 2048^3 0.51x against 0.91x; decode-sized M: 16x8192x8192 0.47x
+  // and 64x4096x14336 0.53x with B row-major, 0.43x and 0.55x with B column-major), so no other shape
+  // gets them.
   std::int64_t const m_tiles = (p.m + detail::kSm90TileM - 1) / detail::kSm90TileM;
-  if (m_tiles * p.batch == 1 && !p.b_kmajor && !cluster_forced_2) {  // (64-wide tiles run 1x1 only)
+  if (m_tiles * p.batch == 1 && 4 * p.m > 3 * detail::kSm90TileM && !p.b_kmajor &&
+      !cluster_forced_2) {  // (64-wide tiles run 1x1 only)
     std::int64_t const n64 = (p.n + 63) / 64;
     if (n64 <= sms && 2 * ((p.n + 127) / 128) < sms) return 64;
   }
