@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Device calls that verify and measure the GEMM and the convolution at one commit (each call under
+# the device tool's 10-minute limit; run them back to back so the build of part 1 is still there):
+#   PART=1: scripts/gpu-check.sh (build, every test through CTest, the sanitizer subsets, the
+#           examples), then clc-bench gemm: the bf16 suite, the fp16 suite, and 8192^3 and 4096^3
+#           with a quarter of the SMs held.
+#   PART=2: clc-bench conv (all layers, N = 32 and 128, then with a quarter of the SMs held), and
+#           clc_torch (pip install + pytest).
+# Results JSON/text come back as single files; every log goes into logs-PART.tgz.
+#   CLC_GIT_COMMIT=<sha> PART=1 scripts/measure-run.sh OUTDIR
+set -u -o pipefail
+out=${1:?usage: PART=1|2 scripts/measure-run.sh OUTDIR}
+part=${PART:?set PART=1 or 2}
+: "${CLC_GIT_COMMIT:?set CLC_GIT_COMMIT to the commit under test}"
+export CLC_GIT_COMMIT
+mkdir -p "$out/logs"
+summary="$out/summary-$part.txt"
+: >"$summary"
+note() { echo "$*" | tee -a "$summary"; }
+B=build-gpu/bench/clc-bench
+bench() {  # name, then clc-bench arguments; the table goes to name.txt, the JSON to name.json
+  local name=$1; shift
+  local t0=$SECONDS
+  timeout "${BENCH_TIMEOUT:-240}" "$B" "$@" --commit "$CLC_GIT_COMMIT" --json "$out/$name.json" \
+    >"$out/$name.txt" 2>"$out/logs/$name.err"
+  note "clc-bench $* rc=$? in $((SECONDS - t0)) s: $(grep -E '^geomean' "$out/$name.txt" | head -2 | tr '\n' ' ')"
+}
+if [ "$part" = 1 ]; then
+  PHASES="build test sanitize examples" ARCHS=90a BUILD_DIR=build-gpu \
+    CTEST_ARGS="${CTEST_ARGS:--LE main-job -j4 -E ^(HardwarePtx|RuntimePtx|ArchCheck|CliTool|ReadmeExample|Registers)}" \
+    CLC_CMAKE_ARGS="-DCLC_BUILD_TESTS=ON -DCLC_BUILD_BENCH=ON -DCLC_BUILD_EXAMPLES=ON" \
+    bash scripts/gpu-check.sh "$out/logs" >"$out/logs/gpu-check.console" 2>&1
+  cat "$out/logs/summary.txt" >>"$summary"
+  bench h200-gemm gemm --rounds 3
+  bench h200-gemm-fp16 gemm --dtype fp16 --rounds 2
+  bench h200-gemm-interfere gemm --shape 8192x8192x8192 --shape 4096x4096x4096 --interfere 0.25 --rounds 3
+else
+  bench h200-conv conv --interfere 0.25
+  target=$(mktemp -d)
+  PHASES=torch TORCH_TARGET="$target" PYTHON="${PYTHON:-python3}" BUILD_DIR=build-gpu APPEND_SUMMARY=1 \
+    bash scripts/gpu-check.sh "$out/logs" >"$out/logs/torch.console" 2>&1
+  grep -E "torch|pytest|passed|failed" "$out/logs/summary.txt" | tail -5 >>"$summary"
+fi
+tar -czf "$out/logs-$part.tgz" -C "$out" logs && rm -rf "$out/logs"
+cat "$summary"
