@@ -186,8 +186,8 @@ int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2) {
   // of it: measured on the H200 (bench/results/h200-gemm-dev-e521204.txt) 128x8192x8192 ran 0.81-0.83x
   // cuBLAS with 128 x 64 tiles against 0.76x with 128 x 128 tiles and split-K 2. Elsewhere they lost
   // (512^3 x 8 0.61x against 0.88x, 2048^3 0.51x against 0.91x; decode-sized M: 16x8192x8192 0.47x
-  // and 64x4096x14336 0.53x with B row-major, 0.43x and 0.55x with B column-major), so no other shape
-  // gets them.
+  // and 64x4096x14336 0.53x with B row-major, 0.43x and 0.55x with B column-major) or were close
+  // (1024^3 0.73x against 0.71x, 1000^3 0.66x against 0.72x), so no other shape gets them.
   std::int64_t const m_tiles = (p.m + detail::kSm90TileM - 1) / detail::kSm90TileM;
   if (m_tiles * p.batch == 1 && 4 * p.m > 3 * detail::kSm90TileM && !p.b_kmajor &&
       !cluster_forced_2) {  // (64-wide tiles run 1x1 only)
