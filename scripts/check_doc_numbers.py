@@ -704,15 +704,20 @@ def trace_stats(path):
     return out
 
 
-def gpu_check_7e9adfe():
-    """bench/results/h200-gpu-check-7e9adfe.txt (gpu-check of the final GEMM code and its follow-up), parsed."""
-    t = res("h200-gpu-check-7e9adfe.txt")
-
+def groups_in(text):
+    """grab(pattern): the groups of pattern's first match in text (KeyError when it does not match)."""
     def grab(pattern):
-        m = re.search(pattern, t)
+        m = re.search(pattern, text)
         if not m:
             raise KeyError(pattern)
         return m.groups()
+    return grab
+
+
+def gpu_check_7e9adfe():
+    """bench/results/h200-gpu-check-7e9adfe.txt (gpu-check of the final GEMM code and its follow-up), parsed."""
+    t = res("h200-gpu-check-7e9adfe.txt")
+    grab = groups_in(t)
     failed, total = grab(r"ctest rc=\d+ .*?(\d+) tests failed out of (\d+)")
     san = re.findall(r"ERROR SUMMARY: (\d+) errors", t)
     return {
@@ -732,12 +737,7 @@ def gemm_gpu_check():
     """bench/results/h200-gpu-check-eb2587d.txt (the gpu-check of the device call that measured the GEMM), parsed,
     with the last commit before the run that changed the GEMM's code (workloads/gemm, include/clc, src)."""
     t = res("h200-gpu-check-eb2587d.txt")
-
-    def grab(pattern):
-        m = re.search(pattern, t)
-        if not m:
-            raise KeyError(pattern)
-        return m.groups()
+    grab = groups_in(t)
     commit = grab(r"== gpu-check \S+ commit (\w+)")[0]
     total = grab(r"ctest rc=0 .*100% tests passed out of (\d+)")[0]
     last = subprocess.run(["git", "-C", ROOT, "log", "-1", "--format=%h", commit, "--", "workloads/gemm", "include/clc",
