@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -194,8 +195,12 @@ struct Result {
   clc::gemm::RunInfo info;
 };
 
+//! How a test launches the GEMM into the poisoned D (default: clc::gemm::run on the default stream);
+//! it must leave D complete when it returns or after a device synchronisation.
+using Launcher = std::function<void(clc::gemm::Arguments const& g, clc::gemm::Options const& opts, clc::gemm::RunInfo* info)>;
+
 //! Runs the case and checks every element. Fails the current test on CUDA errors.
-void run_case(Case const& c, Result* res, int repeats = 1) {
+void run_case(Case const& c, Result* res, int repeats = 1, Launcher const& launch = {}) {
   ASSERT_TRUE(c.opts.kernel != Kernel::Sm90 || true);
   bool const a_row = c.la == Layout::RowMajor, b_row = c.lb == Layout::RowMajor, d_row = c.ld == Layout::RowMajor;
   std::int64_t const lda = round_ld(a_row ? c.k : c.m, c);
@@ -234,7 +239,9 @@ void run_case(Case const& c, Result* res, int repeats = 1) {
 
   for (int rep = 0; rep < repeats; ++rep) {
     CUDA_OK(cudaMemset(D.p, 0xFF, D.bytes));  // NaN in every type
-    if (c.debug.no_tma_store)
+    if (launch)
+      launch(g, c.opts, &res->info);
+    else if (c.debug.no_tma_store)
       CLC_OK(clc::gemm::detail::run_debug(g, nullptr, c.opts, c.debug, &res->info));
     else
       CLC_OK(clc::gemm::run(g, nullptr, c.opts, &res->info));
@@ -501,8 +508,91 @@ TEST(Gemm, TailSplit_Sm90) {
   EXPECT_NE(big.what().find("options.tail_split"), std::string::npos) << big.what();
 }
 
-//! The heuristic cuts the partial last wave of 2304 x 2304 x 3072 (81 clusters of 2 tiles of 128 x 256
-//! on 66 cluster slots: one full wave and 15 clusters) into pieces; the result is bit-identical run to run.
+//! The split tail's workspace (its partial sums, the Ticket counters) is reused without a memset or a
+//! synchronisation between launches: 1000 back-to-back launches on one stream, 50 replays of a CUDA
+//! graph that captured one launch, and 100 launches on each of two streams at once into two outputs
+//! (the second compared bit for bit with the first, which is checked element by element).
+TEST(Gemm, TailSplitRepeatedGraphTwoStreams_Sm90) {
+  CLC_REQUIRE_GPU();
+  if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
+  Case c;
+  c.m = 20 * 128 - 7; c.n = 9 * 128 - 20; c.k = 1000;
+  c.opts.kernel = Kernel::Sm90; c.opts.source = SourceKind::Ticket; c.opts.cluster_m = 1; c.opts.tile_n = 128;
+  c.opts.tail_split = 4;
+  c.expect_kernel = Kernel::Sm90;
+  auto expect_ok = [&](Result const& res, char const* what) {
+    EXPECT_EQ(res.bad, 0) << describe(c) << " " << what << ": first bad element " << res.first_bad;
+    EXPECT_EQ(res.touched_padding, 0) << describe(c) << " " << what << ": wrote outside the matrix";
+    EXPECT_EQ(res.info.tail_split, 4) << what;
+    EXPECT_GT(res.info.tail_tiles, 0) << what;
+  };
+  {
+    Result res;
+    run_case(c, &res, 1, [](clc::gemm::Arguments const& g, clc::gemm::Options const& o, clc::gemm::RunInfo* info) {
+      cudaStream_t s = nullptr;
+      CUDA_OK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+      for (int i = 0; i < 1000; ++i) CLC_OK(clc::gemm::run(g, s, o, info));
+      CUDA_OK(cudaStreamSynchronize(s));
+      CUDA_OK(cudaStreamDestroy(s));
+    });
+    expect_ok(res, "1000 back-to-back launches");
+  }
+  {
+    Result res;
+    run_case(c, &res, 1, [](clc::gemm::Arguments const& g, clc::gemm::Options const& o, clc::gemm::RunInfo* info) {
+      cudaStream_t s = nullptr;
+      CUDA_OK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+      CLC_OK(clc::gemm::run(g, s, o, info));  // the stream's workspaces exist before the capture
+      CUDA_OK(cudaStreamSynchronize(s));
+      cudaGraph_t graph = nullptr;
+      cudaGraphExec_t exec = nullptr;
+      CUDA_OK(cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal));
+      CLC_OK(clc::gemm::run(g, s, o, info));
+      CUDA_OK(cudaStreamEndCapture(s, &graph));
+      CUDA_OK(cudaGraphInstantiate(&exec, graph, 0));
+      for (int i = 0; i < 50; ++i) CUDA_OK(cudaGraphLaunch(exec, s));
+      CUDA_OK(cudaStreamSynchronize(s));
+      CUDA_OK(cudaGraphExecDestroy(exec));
+      CUDA_OK(cudaGraphDestroy(graph));
+      CUDA_OK(cudaStreamDestroy(s));
+    });
+    expect_ok(res, "50 graph replays");
+  }
+  {
+    Result res;
+    std::vector<unsigned char> first, second;
+    run_case(c, &res, 1, [&](clc::gemm::Arguments const& g, clc::gemm::Options const& o, clc::gemm::RunInfo* info) {
+      std::size_t const bytes = std::size_t(g.batch_stride_d) * std::size_t(g.batch) * esize(g.d_type);
+      DeviceBuffer D2(bytes);
+      ASSERT_TRUE(D2.p) << "cudaMalloc failed";
+      CUDA_OK(cudaMemset(D2.p, 0xFF, bytes));
+      clc::gemm::Arguments g2 = g;
+      g2.d = D2.p;
+      cudaStream_t s1 = nullptr, s2 = nullptr;
+      CUDA_OK(cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking));
+      CUDA_OK(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking));
+      clc::gemm::RunInfo info2;
+      for (int i = 0; i < 100; ++i) {
+        CLC_OK(clc::gemm::run(g, s1, o, info));
+        CLC_OK(clc::gemm::run(g2, s2, o, &info2));
+      }
+      CUDA_OK(cudaDeviceSynchronize());
+      first.resize(bytes);
+      second.resize(bytes);
+      CUDA_OK(cudaMemcpy(first.data(), g.d, bytes, cudaMemcpyDeviceToHost));
+      CUDA_OK(cudaMemcpy(second.data(), D2.p, bytes, cudaMemcpyDeviceToHost));
+      CUDA_OK(cudaStreamDestroy(s1));
+      CUDA_OK(cudaStreamDestroy(s2));
+    });
+    expect_ok(res, "two streams");
+    ASSERT_EQ(first.size(), second.size());
+    EXPECT_EQ(std::memcmp(first.data(), second.data(), first.size()), 0)
+        << "the two streams' outputs differ (the fixed-order reduction makes them bit-identical)";
+  }
+}
+
+//! The heuristic cuts the partial last wave of 2304 x 2304 x 3072 (162 tiles of 128 x 256 in 1x1 clusters
+//! on 132 SMs: one full wave and 30 tiles) into pieces; the result is bit-identical run to run.
 TEST(Gemm, TailSplitHeuristicDeterministic_Sm90) {
   CLC_REQUIRE_GPU();
   if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
