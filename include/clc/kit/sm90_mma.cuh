@@ -28,6 +28,8 @@
 //!   // memory, set the mainloop's speed (docs/gemm.md). Without it the kit calls load_a / load_b.
 //!   template <class F> static void with_loader(Params const&, WorkTile const& t, int begin, int first, int rows,
 //!                                              std::uint16_t mask, F&& f);
+//!   // (A loader may have `std::uint32_t stage_bytes() const`: the bytes its loads bring to the stage's
+//!   // full barrier when that is not the whole 128 x 64 A tile plus the BN x 64 B tile, e.g. a short A box.)
 //!   // Optional: the tile the hooks below see for scheduled tile t, computed once per tile by each
 //!   // role (default: t itself). Lets a workload schedule units that are not plain tiles, e.g. the
 //!   // GEMM's split tail (a tile's k-steps cut into pieces, the pieces listed after the whole tiles).
@@ -101,6 +103,12 @@ template <class Ops>
 struct HasLoader<Ops, std::void_t<decltype(Ops::with_loader(std::declval<typename Ops::Params const&>(),
                                                             std::declval<WorkTile const&>(), 0, 0, 0,
                                                             std::uint16_t(0), IgnoreLoader{}))>> : std::true_type {};
+
+//! Bytes a stage's full barrier expects from `load`: its stage_bytes() when it has one, else `fixed`.
+template <class L, class = void>
+struct HasStageBytes : std::false_type {};
+template <class L>
+struct HasStageBytes<L, std::void_t<decltype(std::declval<L const&>().stage_bytes())>> : std::true_type {};
 
 //! The loader of Ops without `with_loader`: load_a and load_b, everything recomputed per k-step.
 template <class Ops, int ABytes>
@@ -198,11 +206,13 @@ struct Sm90Mma {
     ps.st.index = warp_uniform(ps.st.index);
     ps.st.phase = std::uint32_t(warp_uniform(int(ps.st.phase)));
     auto loop = [&](auto& load) {
+      std::uint32_t bytes = G::kStageBytes;
+      if constexpr (detail::HasStageBytes<std::decay_t<decltype(load)>>::value) bytes = load.stage_bytes();
       for (int kt = kb; kt < ke; ++kt) {
         ring.producer_wait(ps.st);
         if (leader) {
           // A (own) + all of B (own part + the peer's multicast part) land on this CTA's full barrier.
-          std::uint64_t* const fb = ring.producer_arm(ps.st, G::kStageBytes);
+          std::uint64_t* const fb = ring.producer_arm(ps.st, bytes);
           load(smem + ps.st.index * G::kStageBytes, kt, fb);
         }
         __syncwarp();

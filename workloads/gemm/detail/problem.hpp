@@ -66,6 +66,9 @@ struct Sm90Maps {
   CUtensorMap b;
   CUtensorMap d;
   bool tma_store = false;
+  //! Rows of A's box (K-major A): 128, or M rounded up to 8 when M fits one tile -- TMA then does not
+  //! fill the tile's rows past M with zeros (their accumulators are never stored).
+  int a_rows = 128;
 };
 
 //! Host (sm90_maps.cpp): encode A and B for `plan` (tile width, cluster), and D when plan.tma_store.

@@ -39,6 +39,7 @@ struct Sm90Params {
   EpilogueParams epi;
   int k_tiles;
   int a_kmajor, b_kmajor;
+  int a_rows;  // rows of A's box (K-major A): 128, or fewer when M fits one tile (Sm90Maps::a_rows)
   int tma_store;  // 1: TMA-store epilogue (beta == 0, D writable by TMA)
   int splits;     // split-K: tile z = batch * splits + split covers k-steps [split k_tiles / splits, ...)
   float* partials;  // splits > 1: fp32 partial sums [batch * splits][M][N], reduced by splitk_reduce;
@@ -200,6 +201,12 @@ struct Sm90GemmLoader {
   int n0;              // first B row (K-major) / column (MN-major) of this CTA's part
   int z;               // batch
   std::uint32_t b_dst;  // offset of this CTA's B part in a stage
+  std::uint32_t a_bytes;  // bytes of A per stage (fewer than 16 KiB when A's box is short)
+
+  //! The bytes a stage's full barrier expects: this CTA's A and all of B (own part + the peer's).
+  CLC_KIT_DEVICE std::uint32_t stage_bytes() const {
+    return a_bytes + std::uint32_t(kit::Sm90MmaGeometry<BN>::kBBytes);
+  }
 
   CLC_KIT_DEVICE void operator()(unsigned char* sa, int kt, std::uint64_t* fb) const {
     int const k0 = kt * kSm90TileK;
@@ -239,7 +246,8 @@ struct Sm90GemmOpsN : Sm90GemmOps {
     (void)b_rows;  // BN / cluster size: implied by the multicast mask (clusters are 1x1 or 2x1)
     auto go = [&](auto ak, auto bk, auto mc) {
       constexpr bool kAK = decltype(ak)::value, kBK = decltype(bk)::value, kMc = decltype(mc)::value;
-      Sm90GemmLoader<BN, kAK, kBK, kMc> ld{&p.tmap_a, &p.tmap_b, m0, n0, z, kBK ? b_dst_k : b_dst_mn};
+      std::uint32_t const a_bytes = kAK ? std::uint32_t(p.a_rows) * 128u : std::uint32_t(kSm90TileM * kSm90TileK * 2);
+      Sm90GemmLoader<BN, kAK, kBK, kMc> ld{&p.tmap_a, &p.tmap_b, m0, n0, z, kBK ? b_dst_k : b_dst_mn, a_bytes};
       f(ld);
     };
     auto by_b = [&](auto ak) {
@@ -289,6 +297,7 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
   p.epi = make_epilogue_params(pr);
   p.k_tiles = (pr.k + kSm90TileK - 1) / kSm90TileK;
   p.a_kmajor = pr.a_kmajor ? 1 : 0;
+  p.a_rows = maps.a_rows;
   p.b_kmajor = pr.b_kmajor ? 1 : 0;
   p.splits = plan.splits;
   p.partials = plan.partials;
