@@ -4,11 +4,15 @@
 //! producer whose coordinates come from blockIdx (warp-uniform), against cublasGemmStridedBatchedEx on
 //! the same shape. Variants: MMA on / loads only / MMA only, ring depth 4 / 6 / 7, L2 promotion, A in
 //! two 64-row boxes, B K-major, and 2-CTA clusters (c2: B multicast, pair along M; c3: A multicast,
-//! pair along N; c4: cluster release protocol without multicast). Times are single launches between
-//! two events after an L2 scrub (they include launch latency), median of 7.
+//! pair along N; c4: cluster release protocol without multicast). With `--short-a`: B K-major (as a
+//! Linear layer's weight; cuBLAS then takes B transposed) and A's TMA box cut to 128, 64 or 16 rows, for
+//! problems whose M fits one tile: what TMA's zero fill of the rows past M costs. Times are single
+//! launches between two events after an L2 scrub (they include launch latency), median of 7.
 //!   nvcc -O3 -std=c++17 -gencode=arch=compute_90a,code=sm_90a -Iinclude bench/probes/mainloop_probe.cu \
 //!        -o mainloop_probe -lcublas -lcuda && ./mainloop_probe 512x512x4096x8
-//! Results and what they showed: bench/results/h200-gemm-dev-e521204.txt.
+//!   ./mainloop_probe 16x8192x4096x2 --short-a
+//! Results and what they showed: bench/results/h200-gemm-dev-e521204.txt (section 8: --short-a, run as
+//! the separate file bench/probes/short_a_probe.cu of 185c7d4, since merged here).
 #include <cublas_v2.h>
 #include <cuda.h>
 #include <cuda_bf16.h>
@@ -17,6 +21,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -42,6 +47,7 @@ struct P {
   CUtensorMap a, b;
   int k_tiles, m_tiles, n_tiles;
   int a_split;  // 1: A as two 64-row boxes
+  int a_rows;   // rows of A's box (128, or fewer for a short M: the rest of the tile left stale)
   int b_kmajor;
   float* out;
 };
@@ -78,7 +84,7 @@ __global__ void __launch_bounds__(384, 1) probe(__grid_constant__ P const p) {
     if (threadIdx.x == 0) {
       auto st = TmaRing<S>::producer_start();
       for (int kt = 0; kt < p.k_tiles; ++kt) {
-        std::uint64_t* fb = ring.producer_acquire(st, M == kMmaOnly ? 0u : std::uint32_t(kStage));
+        std::uint64_t* fb = ring.producer_acquire(st, M == kMmaOnly ? 0u : std::uint32_t(p.a_rows * 128 + 16384));
         unsigned char* sa = smem + st.index * kStage;
         if (M != kMmaOnly) {
           if (CL == 3) {
@@ -208,6 +214,7 @@ LaunchFn pick(int stages, int mode, int bk, int cl = 1) {
 int main(int argc, char** argv) {
   int M = 512, N = 512, K = 4096, B = 8;
   if (argc > 1) std::sscanf(argv[1], "%dx%dx%dx%d", &M, &N, &K, &B);
+  bool const short_a = argc > 2 && std::strcmp(argv[2], "--short-a") == 0;
   int rounds = 7;
   std::printf("# shape %dx%dx%dx%d (row-major A [M,K]; B [K,N] row-major unless bk)\n", M, N, K, B);
   size_t const na = size_t(M) * K * B, nb = size_t(K) * N * B, nc = size_t(M) * N * B;
@@ -218,7 +225,7 @@ int main(int argc, char** argv) {
   CK(cudaMalloc(&c, nc * 2));
   CK(cudaMemset(a, 0x3c, na * 2));
   CK(cudaMemset(b, 0x3c, nb * 2));
-  int const mt = M / 128, nt = N / 128, grid = mt * nt * B;
+  int const mt = (M + 127) / 128, nt = N / 128, grid = mt * nt * B;
   CK(cudaMalloc(&out, size_t(grid) * 256 * 4));
   char* scrub;
   size_t const scrub_bytes = size_t(256) << 20;
@@ -257,7 +264,8 @@ int main(int argc, char** argv) {
   };
   float const one = 1.f, zero = 0.f;
   auto cublas = [&] {
-    cublasStatus_t st = cublasGemmStridedBatchedEx(h, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &one, b, CUDA_R_16BF, N,
+    cublasStatus_t st = cublasGemmStridedBatchedEx(h, short_a ? CUBLAS_OP_T : CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &one, b,
+                                                   CUDA_R_16BF, short_a ? K : N,
                                                    (long long)K * N, a, CUDA_R_16BF, K, (long long)M * K, &zero, c,
                                                    CUDA_R_16BF, N, (long long)M * N, B, CUBLAS_COMPUTE_32F,
                                                    CUBLAS_GEMM_DEFAULT);
@@ -271,17 +279,19 @@ int main(int argc, char** argv) {
   CUtensorMapL2promotion const promos[3] = {CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
                                             CU_TENSOR_MAP_L2_PROMOTION_L2_256B};
   char const* promo_name[3] = {"none", "128", "256"};
+  int cur_rows = 128;
   auto make = [&](int promo, int a_split, int b_kmajor, int bhalf) {
     P p{};
     p.k_tiles = K / 64;
     p.m_tiles = mt;
     p.n_tiles = nt;
     p.a_split = a_split;
+    p.a_rows = a_split ? 128 : cur_rows;
     p.b_kmajor = b_kmajor;
     p.out = out;
     std::uint64_t da[3] = {std::uint64_t(K), std::uint64_t(M), std::uint64_t(B)};
     std::uint64_t sa[2] = {std::uint64_t(K) * 2, std::uint64_t(K) * M * 2};
-    std::uint32_t ba[3] = {64, std::uint32_t(a_split ? 64 : 128), 1};
+    std::uint32_t ba[3] = {64, std::uint32_t(a_split ? 64 : cur_rows), 1};
     auto e = encode_tiled(&p.a, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, a, 3, da, sa, ba, CU_TENSOR_MAP_SWIZZLE_128B, "A",
                           promos[promo]);
     if (!e.ok()) std::printf("map A failed\n"), std::exit(1);
@@ -308,15 +318,21 @@ int main(int argc, char** argv) {
       {6, 0, 2, 0, 0, 1}, {6, 0, 2, 0, 0, 2}, {6, 0, 2, 1, 0, 3}, {6, 0, 2, 0, 1, 1}, {6, 0, 2, 0, 1, 2},
       {6, 1, 2, 0, 0, 1}, {6, 1, 2, 0, 0, 2}, {6, 1, 2, 1, 0, 3}, {6, 1, 2, 0, 1, 2}, {6, 0, 2, 0, 0, 4}, {6, 1, 2, 0, 0, 4},
   };
+  if (short_a) vs = {{6, 0, 2, 0, 1, 1}, {6, 1, 2, 0, 1, 1}};  // B K-major, 1x1: MMA, loads only
+  std::vector<int> const row_set = short_a ? std::vector<int>{128, 64, 16} : std::vector<int>{128};
   char const* mode_name[3] = {"mma", "load-only", "mma-only"};
   for (int round = 0; round < 2; ++round) {
+    for (int rows : row_set) {
+    cur_rows = rows;
     for (V const& v : vs) {
       P const p = make(v.promo, v.a_split, v.b_kmajor, v.cl == 2);
       LaunchFn fn = pick(v.stages, v.mode, v.b_kmajor, v.cl);
       char name[128];
       std::snprintf(name, sizeof name, "clc s%d %s promo%s%s%s c%d", v.stages, mode_name[v.mode], promo_name[v.promo],
                     v.a_split ? " a2x64" : "", v.b_kmajor ? " bk" : "", v.cl);
+      if (short_a) std::snprintf(name + std::strlen(name), sizeof name - std::strlen(name), " a%d", rows);
       report(name, time_it([&] { fn(p, grid, s); }));
+    }
     }
     report("cublas", time_it(cublas));
   }
