@@ -13,19 +13,14 @@
 //!   static bool tma_store(Params const&);                    // the epilogue issues TMA stores (drain at exit)
 //!   // The k-steps [*begin, *end) of tile t (never empty): all of K, or one split of it.
 //!   static void k_range(Params const&, WorkTile const& t, int* begin, int* end);
-//!   // Without with_loader (below): the 128 x 64 A tile of k-step kt of tile t into `dst`, completing on `bar`.
-//!   static void load_a(Params const&, unsigned char* dst, WorkTile const& t, int kt, std::uint64_t* bar);
-//!   // B rows (or MN-major columns) first .. first + rows - 1 of the BN x 64 B tile into `dst`
-//!   // (the whole tile's smem), multicast into `mask`'s CTAs (mask 0: this CTA only), on `bar`.
-//!   static void load_b(Params const&, unsigned char* dst, WorkTile const& t, int kt, int first, int rows,
-//!                      std::uint64_t* bar, std::uint16_t mask);
-//!   // Optional, recommended: build a per-tile loader once and hand it to `f`: `f(loader)`, where
-//!   // `loader(dst, kt, bar)` issues every load of k-step kt (A into dst, this CTA's part of B into
-//!   // dst + kABytes + its offset, multicast with `mask`). The producer calls it for kt = begin,
-//!   // begin + 1, ... in order, so it may carry state from one k-step to the next. One thread issues
-//!   // every TMA of the CTA: computing the tile's coordinates once, and dispatching on runtime
-//!   // layout flags outside the k-loop, keeps that loop short -- with 128-wide tiles its length, not
-//!   // memory, set the mainloop's speed (docs/gemm.md). Without it the kit calls load_a / load_b.
+//!   // Build a per-tile loader once and hand it to `f`: `f(loader)`, where `loader(dst, kt, bar)`
+//!   // issues every load of k-step kt (the 128 x 64 A tile into dst, this CTA's part of the BN x 64 B
+//!   // tile -- B rows or MN-major columns first .. first + rows - 1 -- into dst + kABytes + its offset,
+//!   // multicast into `mask`'s CTAs, mask 0: this CTA only), completing on `bar`. The producer calls it
+//!   // for kt = begin, begin + 1, ... in order, so it may carry state from one k-step to the next. One
+//!   // thread issues every TMA of the CTA: computing the tile's coordinates once, and dispatching on
+//!   // runtime layout flags outside the k-loop, keeps that loop short -- with 128-wide tiles its
+//!   // length, not memory, set the mainloop's speed (docs/gemm.md).
 //!   template <class F> static void with_loader(Params const&, WorkTile const& t, int begin, int first, int rows,
 //!                                              std::uint16_t mask, F&& f);
 //!   // (A loader may have `std::uint32_t stage_bytes() const`: the bytes its loads bring to the stage's
@@ -39,7 +34,7 @@
 //!                                          unsigned char* store_bufs, unsigned bar_id);
 //! };
 //! @endcode
-//! All hooks are `CLC_KIT_DEVICE`. The loads (the loader, load_*) are called by lane 0 of the producer
+//! All hooks are `CLC_KIT_DEVICE`. The loader's loads are called by lane 0 of the producer
 //! warp, with_loader / k_range / decode by the whole warp, the epilogue by one warpgroup.
 //!
 //! CTA layout (384 threads, kit/warp_specialized.cuh): warpgroup 0 (56 registers) = producer warp (TMA
@@ -93,35 +88,12 @@ template <class Ops>
 struct HasDecode<Ops, std::void_t<decltype(Ops::decode(std::declval<typename Ops::Params const&>(),
                                                        std::declval<WorkTile const&>()))>> : std::true_type {};
 
-struct IgnoreLoader {
-  template <class L>
-  CLC_KIT_DEVICE void operator()(L&) const {}
-};
-template <class Ops, class = void>
-struct HasLoader : std::false_type {};
-template <class Ops>
-struct HasLoader<Ops, std::void_t<decltype(Ops::with_loader(std::declval<typename Ops::Params const&>(),
-                                                            std::declval<WorkTile const&>(), 0, 0, 0,
-                                                            std::uint16_t(0), IgnoreLoader{}))>> : std::true_type {};
-
-//! Bytes a stage's full barrier expects from `load`: its stage_bytes() when it has one, else `fixed`.
+//! Whether a loader has stage_bytes(): the bytes a stage's full barrier expects (else G::kStageBytes).
 template <class L, class = void>
 struct HasStageBytes : std::false_type {};
 template <class L>
 struct HasStageBytes<L, std::void_t<decltype(std::declval<L const&>().stage_bytes())>> : std::true_type {};
 
-//! The loader of Ops without `with_loader`: load_a and load_b, everything recomputed per k-step.
-template <class Ops, int ABytes>
-struct DefaultLoader {
-  typename Ops::Params const& p;
-  WorkTile t;
-  int first, rows;
-  std::uint16_t mask;
-  CLC_KIT_DEVICE void operator()(unsigned char* dst, int kt, std::uint64_t* bar) const {
-    Ops::load_a(p, dst, t, kt, bar);
-    Ops::load_b(p, dst + ABytes, t, kt, first, rows, bar, mask);
-  }
-};
 }  // namespace detail
 
 //! `PingPong`: each consumer warpgroup takes every other tile whole (128 x BN, two 64-row halves of
@@ -219,12 +191,7 @@ struct Sm90Mma {
         ++ps.st;
       }
     };
-    if constexpr (detail::HasLoader<Ops>::value) {
-      Ops::with_loader(p, t, kb, nb, b_rows, mask, loop);
-    } else {
-      detail::DefaultLoader<Ops, G::kABytes> load{p, t, nb, b_rows, mask};
-      loop(load);
-    }
+    Ops::with_loader(p, t, kb, nb, b_rows, mask, loop);
   }
 
   // -- consumers: one warpgroup, 64 rows of the tile ---------------------------------------------
