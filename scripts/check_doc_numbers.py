@@ -760,7 +760,7 @@ def gemm_code_changes(a, b):
 def last_change(gc):
     """How the docs name the GEMM code a gpu-check ran: its commit itself, or the last earlier change."""
     if gc["gemm_code"] == gc["commit"]:
-        return "the last change to the GEMM's code"
+        return "the last change to the GEMM's compiled code"
     return f"whose GEMM code is that of its last change, {gc['gemm_code']}"
 
 
@@ -919,7 +919,7 @@ def claims():
     c += [
         (R, "Release run of 1e9bf28 (`bench/results/h200-release-run-summary.txt`): CTest 261 of 261 passed",
          [sm["commit"], sm["ctest"]]),
-        (R, "run on the H200 at 185c7d4, the last change to the GEMM's code "
+        (R, "run on the H200 at 185c7d4, the last change to the GEMM's compiled code "
             "(`bench/results/h200-gpu-check-185c7d4.txt`): CTest 754 of 754 passed",
          [gce["commit"], f"{gce['ctest_passed']} of {gce['ctest_total']}", g["commit"], last_change(gce)]),
         (R, "memcheck and synccheck on the GEMM subset 0 errors at 185c7d4, memcheck on `Gemm.TailSplit_Sm90` 0 errors at "
@@ -931,7 +931,7 @@ def claims():
         (R, "memcheck and synccheck on a subset (varlen, the cu_seqlens contract, bad arguments, the portable fallback: "
             "0 errors in the release run of 1e9bf28)",
          [sm["commit"]] + [x[1] for x in sm["att_san"]] + [sanitized(sm["att_san"])]),
-        (R, "The GEMM numbers come from the run of commit 185c7d4, the last change to the GEMM's code "
+        (R, "The GEMM numbers come from the run of commit 185c7d4, the last change to the GEMM's compiled code "
             "(`bench/results/h200-gpu-check-185c7d4.txt`), the scheduling numbers from the release run "
             "(`scripts/release-run.sh`) of commit 704d206, the attention and `clc_torch` numbers and the test and sanitizer "
             "results from the release run of commit 1e9bf28",
@@ -1061,7 +1061,7 @@ def claims():
              "tests, all passed (the GEMM's GoogleTest cases are CTest tests)", [sm["commit"], sm["ctest"]]),
         (GM, "memcheck and synccheck on the same subset (then both tile widths, both epilogues): 0 errors each",
          [x[1] + " errors" for x in sm["gemm_san"]][:1] + [sanitized(sm["gemm_san"])]),
-        (GM, "On the H200 at 185c7d4, the last change to the GEMM's code (`scripts/gpu-check.sh` through "
+        (GM, "On the H200 at 185c7d4, the last change to the GEMM's compiled code (`scripts/gpu-check.sh` through "
              "`scripts/measure-run.sh`, `bench/results/h200-gpu-check-185c7d4.txt`): CTest 754 of 754 tests passed (two "
              "more than at eb2587d, `bench/results/h200-gpu-check-eb2587d.txt`: "
              "`Gemm.TailSplitRepeatedGraphTwoStreams_Sm90` and `Gemm.ShortM_Sm90`), and compute-sanitizer memcheck and "
