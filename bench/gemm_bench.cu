@@ -136,7 +136,8 @@ struct Config {
   int swizzle = 0;
   int tile_n = 0;      // Sm90 tile width (0: heuristic)
   int stages = 0;      // diagnostics (gemm::detail::Debug): ring stages
-  int diag_flags = 0;  // bit 0: skip the epilogue, bit 1: serial MMA, bit 2: no TMA store
+  int diag_flags = 0;  // bit 0: skip the epilogue, bit 1: serial MMA, bit 2: no TMA store, bit 3: no fixup
+  int tail_whole_waves = -1;  // diagnostics (gemm::detail::Debug): whole waves a forced split tail keeps
   int device = 0;
   int kernel = 0;      // index into {auto, sm90, portable}
   std::string csv;
@@ -219,8 +220,11 @@ cli::Result parse(int argc, char** argv, Config* c) {
                                   "suite's two decode-sized shapes)")
       .flag("--no-check", &no_check, "skip the gate (diagnostics)")
       .integer_of("--stages", {0, 2, 3}, &c->stages, "diagnostics: Sm90 ring stages (clc::gemm::detail::Debug)")
-      .integer("--diag", 0, 7, &c->diag_flags,
-               "diagnostics bits: 1 skip the epilogue (D unwritten), 2 serial MMA, 4 no TMA store")
+      .integer("--diag", 0, 15, &c->diag_flags,
+               "diagnostics bits: 1 skip the epilogue (D unwritten), 2 serial MMA, 4 no TMA store, 8 a split "
+               "tail's pieces summed by a second kernel, not in the kernel")
+      .integer("--tail-whole-waves", -1, 1000, &c->tail_whole_waves,
+               "diagnostics: with --tail-split S, keep only this many whole waves unsplit (-1: all)")
       .text("--json", "FILE", &c->json, "also write the results as JSON (also without a GPU: status \"no device\")")
       .text("--csv", "FILE", &c->csv, "also write the results as CSV")
       .text("--commit", "SHA", &c->commit, "a commit id to record beside the build's own")
@@ -293,7 +297,9 @@ std::string describe(gemm::RunInfo const& i) {
   return std::string(gemm::to_string(i.kernel)) + " " + std::to_string(i.tile_m) + "x" + std::to_string(i.tile_n) +
          " " + to_string(i.source) + " c" + std::to_string(i.cluster_m) + " s" + std::to_string(i.swizzle) +
          (i.splits > 1 ? " k" + std::to_string(i.splits) : std::string()) +
-         (i.tail_split > 1 ? " t" + std::to_string(i.tail_split) + "x" + std::to_string(i.tail_tiles) : std::string()) +
+         (i.tail_split > 1 ? " t" + std::to_string(i.tail_split) + "x" + std::to_string(i.tail_tiles) +
+                                 (i.tail_fixup ? "f" : "")
+                           : std::string()) +
          (i.tma_store ? " tma" : "");
 }
 
@@ -788,12 +794,15 @@ class Bench {
     o.tail_split = cfg_.tail_split;
     gemm::detail::Debug debug;
     debug.no_tma_store = (cfg_.diag_flags & 4) != 0;
+    debug.no_fixup = (cfg_.diag_flags & 8) != 0;
+    debug.tail_whole_waves = cfg_.tail_whole_waves;
     if (v == kClc) {  // the kernel variants need source Ticket: clc Static gets the host-side one only
       debug.stages = cfg_.stages;
       debug.skip_epilogue = (cfg_.diag_flags & 1) != 0;
       debug.serial_mma = (cfg_.diag_flags & 2) != 0;
     }
-    bool const diagnose = debug.stages != 0 || debug.skip_epilogue || debug.serial_mma || debug.no_tma_store;
+    bool const diagnose = debug.stages != 0 || debug.skip_epilogue || debug.serial_mma || debug.no_tma_store ||
+                          debug.no_fixup || debug.tail_whole_waves >= 0;
     gemm::Arguments a = g_;
     a.d = d;
     VariantResult& vr = r_->v[v];
@@ -989,7 +998,7 @@ void write_info(json::Writer& j, std::string const& key, gemm::RunInfo const& i)
   j.field("kernel", gemm::to_string(i.kernel)).field("source", to_string(i.source));
   j.field("tile_m", i.tile_m).field("tile_n", i.tile_n).field("cluster_m", i.cluster_m).field("swizzle", i.swizzle);
   j.field("splits", i.splits);
-  j.field("tail_split", i.tail_split).field("tail_tiles", i.tail_tiles);
+  j.field("tail_split", i.tail_split).field("tail_tiles", i.tail_tiles).field("tail_fixup", i.tail_fixup);
   j.field("tma_store", i.tma_store).field("workers", i.launch.workers);
   if (!i.why_portable.empty()) j.field("why_portable", i.why_portable);
   j.end_object();
@@ -1073,7 +1082,8 @@ std::string json_document(Config const& cfg, GpuInfo const& gpu, GpuClocks const
     j.field("check_ok", r.status != "FAIL");
     j.field("kernel", gemm::to_string(c.info.kernel)).field("source", to_string(c.info.source));
     j.field("cluster_m", c.info.cluster_m).field("swizzle", c.info.swizzle).field("splits", c.info.splits)
-        .field("tail_split", c.info.tail_split).field("tail_tiles", c.info.tail_tiles);
+        .field("tail_split", c.info.tail_split).field("tail_tiles", c.info.tail_tiles)
+        .field("tail_fixup", c.info.tail_fixup);
     j.field("tile_m", c.info.tile_m).field("tile_n", c.info.tile_n);
     j.field("tma_store_epilogue", c.info.tma_store).field("workers", c.info.launch.workers);
     if (!r.error.empty()) j.field("error", r.error);

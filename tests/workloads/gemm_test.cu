@@ -20,6 +20,7 @@
 
 namespace {
 
+using clc::GridMode;
 using clc::SourceKind;
 using clc::gemm::DType;
 using clc::gemm::Kernel;
@@ -241,7 +242,7 @@ void run_case(Case const& c, Result* res, int repeats = 1, Launcher const& launc
     CUDA_OK(cudaMemset(D.p, 0xFF, D.bytes));  // NaN in every type
     if (launch)
       launch(g, c.opts, &res->info);
-    else if (c.debug.no_tma_store)
+    else if (c.debug.no_tma_store || c.debug.no_fixup || c.debug.tail_whole_waves >= 0)
       CLC_OK(clc::gemm::detail::run_debug(g, nullptr, c.opts, c.debug, &res->info));
     else
       CLC_OK(clc::gemm::run(g, nullptr, c.opts, &res->info));
@@ -451,10 +452,13 @@ TEST(Gemm, SplitK_Sm90) {
   }
 }
 
-// Split tail: the clusters of the last, partial wave run as k-pieces after the whole tiles, their
-// fp32 partial sums reduced by a second kernel. Forced on shapes with no full wave (every tile split)
-// and with one full wave, every source, clusters 1x1 and 2x1, batches, beta != 0, column-major D,
-// fp16 -> f32, a worker cap (many units per worker); every element checked.
+// Split tail: the clusters of the last, partial wave run as k-pieces after the whole tiles. Under
+// Ticket and Static (resident workers) each tile's last piece sums the others' partial sums in the
+// kernel (the fixup); under Single, on the every-tile grid, and with Debug::no_fixup a second kernel
+// reduces them. Forced on shapes with no full wave (every tile split) and with one full wave, with the
+// whole waves split too (Debug::tail_whole_waves 0: several rounds of pieces per worker), every
+// source, clusters 1x1 and 2x1, batches, beta != 0 (the fixup's direct epilogue), column-major D,
+// fp16 -> f32, a worker cap (many units per worker), 16 pieces; every element checked, twice.
 TEST(Gemm, TailSplit_Sm90) {
   CLC_REQUIRE_GPU();
   if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
@@ -464,6 +468,9 @@ TEST(Gemm, TailSplit_Sm90) {
     DType ab, cd;
     Layout ld;
     float beta;
+    int whole_waves = -1;  // Debug::tail_whole_waves
+    bool no_fixup = false;
+    GridMode grid = GridMode::Default;
   };
   V const vs[] = {
       {3 * 128 - 9, 2 * 128 + 5, 16 * 64 - 3, 1, 128, 1, 3, 0, SourceKind::Ticket, DType::BF16, DType::BF16, Layout::RowMajor, 0.0f},
@@ -474,22 +481,39 @@ TEST(Gemm, TailSplit_Sm90) {
       {20 * 128 - 7, 9 * 128 - 20, 1000, 1, 128, 2, 2, 0, SourceKind::Static, DType::BF16, DType::BF16, Layout::RowMajor, 0.0f},
       {5 * 128, 3 * 128, 512, 2, 128, 1, 2, 3, SourceKind::Ticket, DType::BF16, DType::BF16, Layout::RowMajor, 0.0f},
       {5 * 128, 3 * 128, 512, 2, 128, 2, 8, 3, SourceKind::Static, DType::BF16, DType::BF16, Layout::RowMajor, 0.0f},
+      // every tile in pieces, several rounds of pieces per worker (the fixup's waits across rounds)
+      {20 * 128 - 7, 9 * 128 - 20, 1000, 1, 128, 1, 3, 0, SourceKind::Ticket, DType::BF16, DType::BF16, Layout::RowMajor, 0.0f, 0},
+      {20 * 128 - 7, 9 * 128 - 20, 1000, 1, 256, 2, 5, 0, SourceKind::Static, DType::F16, DType::F32, Layout::ColMajor, 0.5f, 0},
+      {6 * 128 + 3, 4 * 256, 2048, 1, 256, 1, 16, 5, SourceKind::Ticket, DType::BF16, DType::BF16, Layout::RowMajor, -1.0f, 0},
+      // the second kernel under Ticket: Debug::no_fixup, and the every-tile grid
+      {20 * 128 - 7, 9 * 128 - 20, 1000, 1, 128, 1, 4, 0, SourceKind::Ticket, DType::BF16, DType::BF16, Layout::RowMajor, 0.0f, -1, true},
+      {3 * 128 - 9, 2 * 128 + 5, 16 * 64 - 3, 1, 128, 1, 3, 0, SourceKind::Ticket, DType::BF16, DType::BF16, Layout::RowMajor, 0.0f, -1, false, GridMode::EveryTile},
   };
   for (V const& v : vs) {
     Case c;
     c.m = v.m; c.n = v.n; c.k = v.k; c.batch = v.batch;
     c.ab = v.ab; c.cd = v.cd; c.ld = v.ld; c.alpha = 0.75f; c.beta = v.beta;
     c.opts.kernel = Kernel::Sm90; c.opts.source = v.src; c.opts.cluster_m = v.cluster; c.opts.tile_n = v.tile_n;
-    c.opts.tail_split = v.tail; c.opts.max_workers = v.max_workers;
+    c.opts.tail_split = v.tail; c.opts.max_workers = v.max_workers; c.opts.grid = v.grid;
+    c.debug.tail_whole_waves = v.whole_waves;
+    c.debug.no_fixup = v.no_fixup;
     c.expect_kernel = Kernel::Sm90;
     Result res;
     run_case(c, &res, 2);
-    std::string const what = describe(c) + " tail_split " + std::to_string(v.tail) + " tile_n " + std::to_string(v.tile_n);
+    std::string const what = describe(c) + " tail_split " + std::to_string(v.tail) + " tile_n " +
+                             std::to_string(v.tile_n) + " whole waves " + std::to_string(v.whole_waves);
     EXPECT_EQ(res.bad, 0) << what << ": first bad element " << res.first_bad;
     EXPECT_EQ(res.touched_padding, 0) << what << ": wrote outside the matrix";
-    EXPECT_EQ(res.info.tail_split, v.tail) << what;
+    EXPECT_EQ(res.info.tail_split, std::min(v.tail, (v.k + 63) / 64)) << what;
     EXPECT_GT(res.info.tail_tiles, 0) << what;
     EXPECT_EQ(res.info.splits, 1) << what;
+    bool const fixup = v.src != SourceKind::Single && !v.no_fixup && v.grid != GridMode::EveryTile;
+    EXPECT_EQ(res.info.tail_fixup, fixup) << what;
+    if (v.whole_waves == 0) {  // every tile in pieces
+      int const cm = v.cluster;
+      int const tiles = ((v.m + 127) / 128 + cm - 1) / cm * cm * ((v.n + v.tile_n - 1) / v.tile_n) * v.batch;
+      EXPECT_EQ(res.info.tail_tiles, tiles) << what;
+    }
   }
   // Not together with split_k; out of range.
   Case c;
@@ -506,6 +530,40 @@ TEST(Gemm, TailSplit_Sm90) {
   c.opts.tail_split = 17;
   clc::Error const big = clc::gemm::can_implement(g, c.opts);
   EXPECT_NE(big.what().find("options.tail_split"), std::string::npos) << big.what();
+}
+
+//! The in-kernel fixup on small shapes (the GEMM subset of compute-sanitizer memcheck and synccheck in
+//! scripts/gpu-check.sh): pieces in one and in several rounds, the TMA-store and the direct epilogue,
+//! both sources, 1x1 and 2x1 clusters, three workers for many pieces each; every element checked.
+TEST(Gemm, TailFixupSmall_Sm90) {
+  CLC_REQUIRE_GPU();
+  if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
+  struct V {
+    int tile_n, cluster, tail, max_workers;
+    SourceKind src;
+    float beta;
+    int whole_waves;
+  };
+  V const vs[] = {
+      {128, 1, 3, 0, SourceKind::Ticket, 0.0f, -1}, {256, 2, 4, 0, SourceKind::Static, 0.5f, -1},
+      {128, 1, 5, 3, SourceKind::Ticket, 0.0f, 0},  {256, 1, 2, 3, SourceKind::Static, -1.0f, 0},
+  };
+  for (V const& v : vs) {
+    Case c;
+    c.m = 3 * 128 - 9; c.n = 2 * 256 + 5; c.k = 12 * 64 - 3;
+    c.alpha = 0.75f; c.beta = v.beta;
+    c.opts.kernel = Kernel::Sm90; c.opts.source = v.src; c.opts.cluster_m = v.cluster; c.opts.tile_n = v.tile_n;
+    c.opts.tail_split = v.tail; c.opts.max_workers = v.max_workers;
+    c.debug.tail_whole_waves = v.whole_waves;
+    c.expect_kernel = Kernel::Sm90;
+    Result res;
+    run_case(c, &res, 2);
+    std::string const what = describe(c) + " tail_split " + std::to_string(v.tail) + " tile_n " + std::to_string(v.tile_n);
+    EXPECT_EQ(res.bad, 0) << what << ": first bad element " << res.first_bad;
+    EXPECT_EQ(res.touched_padding, 0) << what << ": wrote outside the matrix";
+    EXPECT_EQ(res.info.tail_split, v.tail) << what;
+    EXPECT_TRUE(res.info.tail_fixup) << what;
+  }
 }
 
 //! The split tail's workspace (its partial sums, the Ticket counters) is reused without a memset or a
@@ -630,6 +688,59 @@ TEST(Gemm, TailSplitHeuristicDeterministic_Sm90) {
   EXPECT_EQ(std::memcmp(h1.data(), h2.data(), h1.size()), 0) << "split-tail results differ between two runs";
 }
 
+//! With no whole wave of tiles the heuristic weighs every tile in k-pieces summed in the kernel (the
+//! fixup; no second kernel) against split-K and no split: the choice on 132 SMs for a one-wave shape
+//! of 64 tiles, decode-sized M with B column-major, a 16-tile deep-K shape (split-K) and 1000^3 (no
+//! split); every element checked, and a rerun bit-identical.
+TEST(Gemm, TailFixupHeuristic_Sm90) {
+  CLC_REQUIRE_GPU();
+  if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
+  int dev = 0, sms = 0;
+  CUDA_OK(cudaGetDevice(&dev));
+  CUDA_OK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  if (sms != 132) GTEST_SKIP() << "the shapes are chosen for 132 SMs (this device has " << sms << ")";
+  struct V {
+    int m, n, k;
+    Layout lb;
+    char want;  // 'f': pieces summed in the kernel, 'k': split-K, 'n': no split
+  };
+  for (V const& v : {V{1024, 1024, 4096, Layout::RowMajor, 'f'}, V{16, 4096, 8192, Layout::ColMajor, 'f'},
+                     V{512, 512, 8192, Layout::RowMajor, 'k'}, V{1000, 1000, 1000, Layout::RowMajor, 'n'}}) {
+    Case c;
+    c.m = v.m; c.n = v.n; c.k = v.k; c.lb = v.lb;
+    c.expect_kernel = Kernel::Sm90;
+    Result res;
+    run_case(c, &res, 2);
+    EXPECT_EQ(res.bad, 0) << describe(c) << ": first bad element " << res.first_bad;
+    EXPECT_EQ(res.touched_padding, 0) << describe(c) << ": wrote outside the matrix";
+    char const got = res.info.tail_split > 1 ? (res.info.tail_fixup ? 'f' : 't') : res.info.splits > 1 ? 'k' : 'n';
+    EXPECT_EQ(got, v.want) << describe(c) << ": tail_split " << res.info.tail_split << " splits " << res.info.splits;
+    if (v.want == 'f')
+      EXPECT_EQ(res.info.tail_tiles, ((v.m + 127) / 128) * ((v.n + res.info.tile_n - 1) / res.info.tile_n))
+          << describe(c) << ": every tile in pieces";
+
+    bool const b_row = v.lb == Layout::RowMajor;
+    DeviceBuffer A(std::size_t(v.m) * v.k * 2), B(std::size_t(v.k) * v.n * 2), D1(std::size_t(v.m) * v.n * 2),
+        D2(std::size_t(v.m) * v.n * 2);
+    ASSERT_TRUE(A.p && B.p && D1.p && D2.p) << "cudaMalloc failed";
+    fill_kernel<<<256, 256>>>(A.p, std::size_t(v.m) * v.k, int(DType::BF16), 93);
+    fill_kernel<<<256, 256>>>(B.p, std::size_t(v.k) * v.n, int(DType::BF16), 94);
+    CUDA_OK(cudaGetLastError());
+    clc::gemm::Arguments g;
+    g.m = v.m; g.n = v.n; g.k = v.k;
+    g.a = A.p; g.lda = v.k; g.b = B.p; g.layout_b = v.lb; g.ldb = b_row ? v.n : v.k; g.d = D1.p; g.ldd = v.n;
+    clc::gemm::RunInfo info;
+    CLC_OK(clc::gemm::run(g, nullptr, {}, &info));
+    g.d = D2.p;
+    CLC_OK(clc::gemm::run(g, nullptr, {}, &info));
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<unsigned char> h1(D1.bytes), h2(D2.bytes);
+    CUDA_OK(cudaMemcpy(h1.data(), D1.p, D1.bytes, cudaMemcpyDeviceToHost));
+    CUDA_OK(cudaMemcpy(h2.data(), D2.p, D2.bytes, cudaMemcpyDeviceToHost));
+    EXPECT_EQ(std::memcmp(h1.data(), h2.data(), h1.size()), 0) << describe(c) << ": results differ between two runs";
+  }
+}
+
 //! The heuristic splits a problem of few tiles and long K (one M tile, 32 N tiles, 128 k-steps), and
 //! the result is bit-identical run to run and with a caller-owned workspace.
 TEST(Gemm, SplitKHeuristicDeterministicOwnWorkspace_Sm90) {
@@ -641,7 +752,8 @@ TEST(Gemm, SplitKHeuristicDeterministicOwnWorkspace_Sm90) {
   Result res;
   run_case(c, &res);
   EXPECT_EQ(res.bad, 0) << describe(c) << ": first bad element " << res.first_bad;
-  EXPECT_GT(res.info.splits, 1) << "the heuristic did not split a 32-tile, 128-k-step problem";
+  EXPECT_TRUE(res.info.splits > 1 || res.info.tail_split > 1)
+      << "the heuristic did not split a 32-tile, 128-k-step problem";
 
   int const m = 128, n = 4096, k = 8192;
   DeviceBuffer A(std::size_t(m) * k * 2), B(std::size_t(k) * n * 2), D1(std::size_t(m) * n * 2), D2(std::size_t(m) * n * 2);

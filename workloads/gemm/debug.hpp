@@ -20,6 +20,11 @@ struct Debug {
   bool serial_mma = false;
   //! Sm90: the direct epilogue even where the TMA store applies (host choice; any source and type).
   bool no_tma_store = false;
+  //! Sm90, with a forced Options::tail_split: keep only this many whole waves of clusters unsplit
+  //! (the rest of the tiles run in pieces); -1: the plan's (every whole wave). Host choice.
+  int tail_whole_waves = -1;
+  //! Sm90: sum a split tail's pieces in a second kernel (tail_reduce) even where the kernel could (host choice).
+  bool no_fixup = false;
 };
 
 //! `clc::gemm::run` with diagnostics. At most one kernel variant (stages, skip_epilogue,

@@ -197,47 +197,112 @@ int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2) {
   return waves(128) * 0.72 < waves(256) ? 128 : 256;
 }
 
-//! Sm90 split tail: with W whole waves of clusters and a partial one of r clusters, run the r tail
-//! clusters' tiles in S k-pieces each after the W waves, so that the pieces fill one wave, when the
-//! estimate (split_k.hpp's constants: a 128 x BN k-step 0.5 us * BN / 128, the reduction 3 us plus
-//! its bytes at 3 TB/s) says W waves + 1/S of one + the reduction beats W + 1 waves. Forced
-//! (o.tail_split >= 2): the partial wave's clusters (all of them when there is no full wave, the last
-//! wave's when the waves are whole) in o.tail_split pieces.
+//! Whether a split tail's pieces can be summed inside the kernel (Plan::fixup): a waiting piece only
+//! waits for pieces of lower unit index, which is safe when every worker is resident and takes its
+//! units in increasing order (Ticket, Static on a resident-capacity grid); Single (a CTA per unit, no
+//! residency) and the every-tile grid keep the second kernel.
+bool fixup_possible(Options const& o, detail::Debug const& debug) {
+  bool const persistent = o.source == SourceKind::Auto || o.source == SourceKind::Ticket || o.source == SourceKind::Static;
+  bool const resident = o.grid == GridMode::Default || o.grid == GridMode::ResidentCapacity;
+  return persistent && resident && !debug.no_fixup;
+}
+
+//! The estimate's extra time of a split tail whose pieces are summed in the kernel, in the units of
+//! split_k.hpp's constants (whose k-step is about 1.4x the H200's at 256-wide tiles): per piece before
+//! the last, 1 us plus the bytes of its partial sums (the rows below M of a 128 x BN fp32 tile, stored
+//! by that piece and loaded by the last one, latency-bound at a few boxes in flight per thread) at
+//! 10 GB/s. Fitted to the H200 (docs/gemm.md, "Split tail": about 10 us per 256-wide partial, 4.7 us
+//! per 128-wide one, measured), not derived.
+double fixup_seconds(int tile_n, int s, int rows) {
+  return double(s - 1) * (1e-6 + double(std::min(rows, detail::kSm90TileM)) * tile_n * 4.0 / 10e9);
+}
+
+//! Sm90 split tail: with W whole waves of clusters and a partial one of r clusters, run the last
+//! clusters' tiles (the r of the partial wave, and with the in-kernel fixup possibly the last whole
+//! wave's too) in S k-pieces each, listed after the whole tiles, when the estimate (split_k.hpp's
+//! constants: a 128 x BN k-step 0.5 us * BN / 128, a unit 1.5 us more; with the fixup,
+//! fixup_seconds; without it, the second kernel's reduction) beats W + 1 waves by 3%. The pieces may
+//! take several rounds of the cluster slots. Forced (o.tail_split >= 2): the partial wave's clusters
+//! (all of them when there is no full wave, the last wave's when the waves are whole; with
+//! Debug::tail_whole_waves, all but that many whole waves) in o.tail_split pieces.
 void plan_tail_split(detail::Problem const& p, Options const& o, DeviceFacts const& dev, int kt, std::int64_t tiles,
                      detail::Plan* plan) {
   plan->tail_split = 1;
   plan->dp_clusters = 0;
   plan->tail_clusters = 0;
-  if (o.tail_split == 1 || plan->splits > 1) return;
+  plan->fixup = false;
+  if (o.tail_split == 1 || o.split_k > 1) return;
   if (o.tail_split == 0 && o.max_workers > 0) return;  // the waves are not the SMs': no estimate
   int const m_tiles = (p.m + detail::kSm90TileM - 1) / detail::kSm90TileM;
   if (m_tiles >= (1 << detail::kTailSlotShift)) return;  // the decoded tile keeps M tiles in 16 bits
+  bool const fixup = fixup_possible(o, plan->debug);
+  int const split_k = plan->splits;  // the split-K heuristic's factor (o.split_k is 0 here)
+  if (split_k > 1 && !fixup) return;
   int const cm = plan->cluster_m;
   std::int64_t const slots = std::max(1, dev.sm_count / cm);  // clusters in one wave (one CTA per SM)
   std::int64_t const clusters = tiles / cm;
   std::int64_t const full = clusters / slots;
-  std::int64_t r = clusters - full * slots;
+  std::int64_t const r = clusters - full * slots;
+  std::int64_t const slot_limit = std::int64_t(1) << (31 - detail::kTailSlotShift);
   int s = o.tail_split;
+  std::int64_t tail = 0;
   if (s >= 2) {
-    if (r == 0) r = std::min(slots, clusters);
     s = std::min(s, kt);
+    tail = r == 0 ? std::min(slots, clusters) : r;
+    int const keep = plan->debug.tail_whole_waves;
+    if (keep >= 0 && keep < full) tail = clusters - std::int64_t(keep) * slots;
   } else {
-    if (full == 0 || r == 0) return;
-    // At least 3 pieces: with 2 (a tail of more than a third of a wave) the pieces and their
-    // reduction cost more than they save (2304x4608x3072 on the H200: 0.768x cuBLAS split, 0.803x not).
-    s = int(std::min<std::int64_t>({16, slots / r, kt / 4}));
-    if (s < 3) return;
+    if (full == 0 && !fixup) return;  // no whole wave: split-K's business (its own reduction)
+    if (r == 0 || (full > 0 && split_k > 1)) return;
     double const t_k = clc::detail::k_step_seconds(plan->tile_n);
-    double const whole = double(full + 1) * kt * t_k;
-    double const tail_out = double(r) * cm * detail::kSm90TileM * plan->tile_n;
-    double const split = double(full) * kt * t_k + double((kt + s - 1) / s) * t_k +
-                         clc::detail::split_reduce_seconds(tail_out, s);
-    if (split >= 0.97 * whole) return;
+    double const t_unit = 1.5e-6;
+    double const t_tile = double(kt) * t_k + t_unit;
+    double best = double(full + 1) * t_tile * 0.97;  // unsplit, less the 3% a split must win by
+    // The split-K heuristic's choice (no whole wave), kept unless pieces beat it. Its estimate leaves
+    // out the partial sums' stores and the second launch: on the H200 split-K ran 2.5-5.5% slower than
+    // the pieces summed in the kernel where the estimates put it 3-19% faster (1536x1536x12288 k3
+    // against t3, 64x4096x14336 k4 against t4; bench/results/h200-gemm-dev-fixup.txt), hence 1.2x.
+    if (split_k > 1)
+      best = std::min(best, 1.2 * clc::detail::split_k_seconds(tiles, kt, plan->tile_n,
+                                                               std::int64_t(p.m) * p.n * p.batch, dev.sm_count, split_k));
+    s = 1;
+    bool best_fixup = false;
+    // Both ways of summing the pieces: in the kernel (any number of rounds of pieces; each piece
+    // before the last costs its partial sums' round trip on the critical path, fixup_seconds) or by the
+    // second kernel (the pieces in one round, at least 3 of them: 2304x4608x3072 on the H200 ran 0.768x
+    // cuBLAS in 2 pieces, 0.803x unsplit; its reduction is spread over the GPU, so a small tail in many
+    // pieces sums faster there: 5120^3 t16x8 0.957x against t10x8 in the kernel 0.914x).
+    for (std::int64_t dp = full; dp >= std::max<std::int64_t>(0, full - 1); --dp) {
+      std::int64_t const tc = clusters - dp * slots;  // tail clusters
+      for (int ss = 2; ss <= 16 && kt / ss >= 4; ++ss) {
+        if (tc * cm * ss >= slot_limit) break;
+        std::int64_t const rounds = (tc * ss + slots - 1) / slots;
+        double const t = double(dp) * t_tile + double(rounds) * (double((kt + ss - 1) / ss) * t_k + t_unit);
+        if (fixup) {
+          double const tf = t + fixup_seconds(plan->tile_n, ss, p.m);
+          if (tf < best) best = tf, s = ss, tail = tc, best_fixup = true;
+        }
+        if (ss >= 3 && rounds == 1 && dp == full && full > 0) {
+          double const tr = t + clc::detail::split_reduce_seconds(double(tc) * cm * detail::kSm90TileM * plan->tile_n, ss);
+          if (tr < best) best = tr, s = ss, tail = tc, best_fixup = false;
+        }
+      }
+    }
+    if (s >= 2) {
+      if (tail * cm * s >= slot_limit) return;
+      plan->splits = 1;  // pieces instead of split-K
+      plan->tail_split = s;
+      plan->dp_clusters = int(clusters - tail);
+      plan->tail_clusters = int(tail);
+      plan->fixup = best_fixup;
+    }
+    return;
   }
-  if (s < 2 || r * cm * s >= (std::int64_t(1) << (31 - detail::kTailSlotShift))) return;
+  if (s < 2 || tail * cm * s >= slot_limit) return;
   plan->tail_split = s;
-  plan->dp_clusters = int(clusters - r);
-  plan->tail_clusters = int(r);
+  plan->dp_clusters = int(clusters - tail);
+  plan->tail_clusters = int(tail);
+  plan->fixup = fixup;
 }
 
 //! Sm90: tile width, TMA store, cluster, swizzle and split-K of `p` (the rest of `plan` as set).
@@ -255,8 +320,10 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
   std::int64_t tiles = 0;
   auto choose_splits = [&] {
     tiles = std::int64_t((m_tiles + plan->cluster_m - 1) / plan->cluster_m * plan->cluster_m) * n_tiles * p.batch;
+    // With the in-kernel fixup the split tail (no whole wave: every tile in pieces) may do split-K's
+    // work without its second kernel: plan_tail_split weighs the two (split_k_candidate).
     int splits = o.split_k != 0 ? std::min(o.split_k, kt)
-                 : o.tail_split > 1 ? 1  // a forced split tail: no split-K
+                 : o.tail_split > 1 ? 1
                                     : detail_split(tiles, kt, plan->tile_n, std::int64_t(p.m) * p.n * p.batch, dev.sm_count);
     if (std::int64_t(p.batch) * splits > 65535 * 64) splits = 1;
     plan->splits = splits < 1 ? 1 : splits;
@@ -432,6 +499,16 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, Debug const
         if (buf == nullptr) plan.splits = plan.tail_split = 1;  // heuristic split during capture: run unsplit instead
         plan.partials = static_cast<float*>(buf);
       }
+      if (plan.tail_split > 1 && plan.fixup) {  // the fixup's counters: library-owned, zeroed, left zero
+        void* flags = nullptr;
+        std::size_t const flag_bytes = std::size_t(plan.tail_clusters) * std::size_t(plan.cluster_m) * 2 * sizeof(int);
+        CLC_TRY(clc::detail::stream_flags(stream, flag_bytes, &flags));
+        if (flags == nullptr && o.tail_split > 1)
+          return invalid_argument("options.tail_split: the stream is being captured and the library's split-tail "
+                                  "counters cannot grow during capture; run once on this stream before capturing");
+        if (flags == nullptr) plan.tail_split = 1;  // heuristic split during capture: run unsplit instead
+        plan.tail_flags = static_cast<int*>(flags);
+      }
     }
     Sm90Maps maps;
     Error const e = encode_sm90_maps(p, plan, &maps);
@@ -454,6 +531,14 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, Debug const
 
 Error launch_sm90(Problem const& p, Plan const& plan, Sm90Maps const& maps, RunInfo* info) {
   bool const bf = p.ab == DType::BF16;
+  if (plan.tail_split > 1 && plan.fixup) {  // (plan_tail_split sets fixup only for Ticket and Static)
+    if (plan.source == SourceKind::Ticket)
+      return bf ? launch_sm90_fixup_typed<DType::BF16, SourceKind::Ticket>(p, plan, maps, info)
+                : launch_sm90_fixup_typed<DType::F16, SourceKind::Ticket>(p, plan, maps, info);
+    if (plan.source == SourceKind::Static)
+      return bf ? launch_sm90_fixup_typed<DType::BF16, SourceKind::Static>(p, plan, maps, info)
+                : launch_sm90_fixup_typed<DType::F16, SourceKind::Static>(p, plan, maps, info);
+  }
   switch (plan.source) {
     case SourceKind::Ticket:
       return bf ? launch_sm90_typed<DType::BF16, SourceKind::Ticket>(p, plan, maps, info)

@@ -96,11 +96,16 @@ struct Options : ScheduleOptions {
   int split_k = 0;
   //! Sm90 split tail: when the tiles fill the GPU in a whole number of waves plus a partial one, the
   //! tiles of that last wave run as this many k-pieces each (listed after the whole tiles, so the
-  //! workers that finish the full waves take them), their fp32 partial sums then reduced in a fixed
-  //! order by a second kernel, like split-K. 0 = heuristic (when the estimate says the partial wave
-  //! costs more than the pieces and their reduction), 1 = off, 2..16 (each piece >= 1 k-step). With no
-  //! full wave every tile is split. Not together with split_k > 1. Its partial sums use the split
-  //! workspace (`split_workspace_bytes`).
+  //! workers that finish the full waves take them). Under Ticket and Static (resident workers) each
+  //! tile's last piece waits for the others' fp32 partial sums and adds them in the kernel, in piece
+  //! order; under Single (and the every-tile grid) a second kernel reduces them, like split-K. Either
+  //! way the results are bit-identical run to run. 0 = heuristic (when the estimate says the partial
+  //! wave costs more than the pieces and their summing; with no whole wave, when pieces summed in the
+  //! kernel beat split-K and no split), 1 = off, 2..16 (each piece >= 1 k-step). With no full wave
+  //! every tile is split. Not together with split_k > 1. Its partial sums use the split workspace
+  //! (`split_workspace_bytes`); the in-kernel sum's counters are the library's (one zeroed buffer per
+  //! stream, left zero by every launch; during stream capture it cannot grow: there the heuristic does
+  //! not split, and a forced tail_split is an error).
   int tail_split = 0;
   //! Split-K's (and the split tail's) partial sums: `split_workspace_bytes(args, opts)` bytes of device memory, 16-byte
   //! aligned, owned by the caller; launches that may run at the same time need different buffers.
@@ -122,6 +127,7 @@ struct RunInfo {
   int splits = 1;          //!< Sm90: split-K factor used (1: none)
   int tail_split = 1;      //!< Sm90: k-pieces of each tail tile (1: no split tail)
   int tail_tiles = 0;      //!< Sm90: tiles run in pieces (the split tail)
+  bool tail_fixup = false; //!< Sm90: the split tail's pieces were summed in the kernel (no second kernel)
   LaunchInfo launch;
   std::string why_portable;  //!< when Auto fell back to the portable kernel: the operand TMA cannot read
 };

@@ -21,16 +21,19 @@ inline double split_reduce_seconds(double out_elems, int splits) {
 //! (tile, split) units, plus the reduction. Estimates, not measurements: a 128 x BN k-step takes
 //! 0.5 us * BN / 128 on one SM, a unit 1.5 us more (prologue, epilogue), the reduction 3 us plus its
 //! bytes (partials written and read, the output written) at 3 TB/s. Each split keeps >= 4 k-steps.
-inline int split_k_estimate(std::int64_t tiles, int k_steps, int tile_n, std::int64_t out_elems, int sms) {
+//! The estimate's time of split-K with `splits` (1: none), the terms of split_k_estimate below.
+inline double split_k_seconds(std::int64_t tiles, int k_steps, int tile_n, std::int64_t out_elems, int sms,
+                              int splits) {
   if (sms < 1) sms = 1;
-  double const t_k = k_step_seconds(tile_n);
-  auto cost = [&](int splits) {
-    std::int64_t const units = tiles * splits;
-    double const waves = double((units + sms - 1) / sms);
-    double t = waves * (double((k_steps + splits - 1) / splits) * t_k + 1.5e-6);
-    if (splits > 1) t += split_reduce_seconds(double(out_elems), splits);
-    return t;
-  };
+  std::int64_t const units = tiles * splits;
+  double const waves = double((units + sms - 1) / sms);
+  double t = waves * (double((k_steps + splits - 1) / splits) * k_step_seconds(tile_n) + 1.5e-6);
+  if (splits > 1) t += split_reduce_seconds(double(out_elems), splits);
+  return t;
+}
+
+inline int split_k_estimate(std::int64_t tiles, int k_steps, int tile_n, std::int64_t out_elems, int sms) {
+  auto cost = [&](int splits) { return split_k_seconds(tiles, k_steps, tile_n, out_elems, sms, splits); };
   int best = 1;
   double best_t = cost(1);
   for (int splits = 2; splits <= 16 && k_steps / splits >= 4; ++splits) {

@@ -27,15 +27,28 @@ inline constexpr int kStoreBufferBytes = 2 * kStoreBoxBytes;
 
 #if defined(__CUDACC__)
 
+//! No addend: store_tile_tma stores op(acc) as it is.
+struct NoTileAddend {
+  static constexpr bool kNone = true;
+  template <int J>
+  CLC_KIT_DEVICE void operator()(int, float (&)[J][4]) const {}
+};
+
 //! Store the warpgroup's 64 x N tile (all 128 threads call it). `op(v0, v1, row, col)` maps two
 //! horizontally adjacent accumulators (tile row 0..63, even column col) to the float2 that is stored
 //! (e.g. alpha scaling, a bias, a row normaliser). `coords` is the tile's top-left corner in the map
 //! (coords[0] the column, coords[1] the row); box b goes to column coords[0] + b * 128 / sizeof(T).
 //! `bufs`: kStoreBufferBytes of 1024-byte aligned shared memory owned by this warpgroup; `bar_id`: a
 //! named barrier (1..15) owned by this warpgroup.
-template <class T, int R, int Rank, class Op>
+//! `add` (optional): values added to the accumulators before `op` without rewriting them (a rewrite
+//! of wgmma accumulators between tiles makes ptxas serialise every wgmma, C7515): before every box (every
+//! second box when N <= 128), `add(j0, s)` fills s[jj][0..3] with the addends of
+//! acc[4 (j0 + jj) .. 4 (j0 + jj) + 3], jj < those boxes' column groups (e.g. the GEMM's split-tail
+//! partial sums).
+template <class T, int R, int Rank, class Op, class Add = NoTileAddend>
 CLC_KIT_DEVICE void store_tile_tma(float const (&acc)[R], Op const& op, void const* map,
-                                   std::int32_t const (&coords)[Rank], unsigned char* bufs, unsigned bar_id) {
+                                   std::int32_t const (&coords)[Rank], unsigned char* bufs, unsigned bar_id,
+                                   Add const& add = {}) {
   constexpr int kN = 2 * R;
   constexpr int kEs = int(sizeof(T));
   constexpr int kBoxCols = 128 / kEs;  // 64 (16-bit) or 32 (fp32) columns per box
@@ -46,9 +59,21 @@ CLC_KIT_DEVICE void store_tile_tma(float const (&acc)[R], Op const& op, void con
   int const lane = tid & 31;
   int const r0 = (tid >> 5) * 16 + (lane >> 2);
   bool const issuer = tid == 0;
+  // The addends of two boxes at once where the registers allow (N <= 128; one box when there is
+  // one): twice the loads in flight. At N = 256 the second box's 32 registers spill.
+  constexpr int kAddBoxes = kBoxes % 2 == 0 && kN <= 128 ? 2 : 1;
+  [[maybe_unused]] float ex2[kAddBoxes == 2 ? 2 * kJPerBox : 1][4];  // two boxes' addends
 #pragma unroll
   for (int b = 0; b < kBoxes; ++b) {
     unsigned char* const buf = bufs + (b & 1) * kStoreBoxBytes;
+    [[maybe_unused]] float ex1[kJPerBox][4];  // one box's addends
+    if constexpr (!Add::kNone) {  // loads in flight across the buffer wait below
+      if constexpr (kAddBoxes == 2) {
+        if (b % 2 == 0) add(b * kJPerBox, ex2);
+      } else {
+        add(b * kJPerBox, ex1);
+      }
+    }
     // The store that last read `buf` (two boxes ago, maybe in the previous tile) has finished reading
     // it; the barrier then tells every thread of the warpgroup that `buf` may be overwritten. With an
     // odd number of boxes per call the buffers do not alternate across calls (box 0 of the next call,
@@ -70,7 +95,15 @@ CLC_KIT_DEVICE void store_tile_tma(float const (&acc)[R], Op const& op, void con
         int const col = 8 * j + 2 * (lane & 3);
         int const byte = (8 * jj + 2 * (lane & 3)) * kEs;
         int const off = (((byte >> 4) ^ (row & 7)) << 4) | (byte & 15);
-        float2 const v = op(acc[4 * j + 2 * h], acc[4 * j + 2 * h + 1], row, col);
+        float a0 = acc[4 * j + 2 * h], a1 = acc[4 * j + 2 * h + 1];
+        if constexpr (!Add::kNone && kAddBoxes == 2) {
+          a0 += ex2[(b % 2) * kJPerBox + jj][2 * h];
+          a1 += ex2[(b % 2) * kJPerBox + jj][2 * h + 1];
+        } else if constexpr (!Add::kNone) {
+          a0 += ex1[jj][2 * h];
+          a1 += ex1[jj][2 * h + 1];
+        }
+        float2 const v = op(a0, a1, row, col);
         if constexpr (std::is_same_v<T, float>) {
           *reinterpret_cast<float2*>(rowp + off) = v;
         } else if constexpr (std::is_same_v<T, __nv_bfloat16>) {

@@ -44,6 +44,11 @@ struct Plan {
   int tail_split = 1;
   int dp_clusters = 0;
   int tail_clusters = 0;
+  //! Split tail summed in the kernel (sources whose workers are resident: Ticket, Static): each tail
+  //! tile's last piece waits for the others' partial sums (counters in `tail_flags`, two per tail
+  //! tile), adds them in piece order and runs the normal epilogue. Otherwise tail_reduce does it.
+  bool fixup = false;
+  int* tail_flags = nullptr;  //!< fixup: zeroed counters [tail tile][2], left zero by the kernel
   float* partials = nullptr;  //!< splits > 1: [batch * splits][M][N] fp32 partial sums
   LaunchOptions launch;  //!< stream, workspace, grid mode, max_workers
   Debug debug;           //!< clc-bench's diagnostics (run_debug only)
@@ -101,6 +106,18 @@ CLC_GEMM_DECLARE_SM90(DType::F16, SourceKind::Ticket)
 CLC_GEMM_DECLARE_SM90(DType::F16, SourceKind::Static)
 CLC_GEMM_DECLARE_SM90(DType::F16, SourceKind::Single)
 #undef CLC_GEMM_DECLARE_SM90
+//! The Sm90 kernels that sum a split tail's pieces themselves (Plan::fixup; Ticket and Static only),
+//! one file per (A/B type, source).
+template <DType AB, SourceKind Src>
+Error launch_sm90_fixup_typed(Problem const& p, Plan const& plan, Sm90Maps const& maps, RunInfo* info);
+#define CLC_GEMM_DECLARE_SM90_FIXUP(AB, SRC) \
+  template <>                                \
+  Error launch_sm90_fixup_typed<AB, SRC>(Problem const& p, Plan const& plan, Sm90Maps const& maps, RunInfo* info);
+CLC_GEMM_DECLARE_SM90_FIXUP(DType::BF16, SourceKind::Ticket)
+CLC_GEMM_DECLARE_SM90_FIXUP(DType::BF16, SourceKind::Static)
+CLC_GEMM_DECLARE_SM90_FIXUP(DType::F16, SourceKind::Ticket)
+CLC_GEMM_DECLARE_SM90_FIXUP(DType::F16, SourceKind::Static)
+#undef CLC_GEMM_DECLARE_SM90_FIXUP
 template <>
 Error launch_portable_typed<DType::BF16>(Problem const& p, Plan const& plan, RunInfo* info);
 template <>

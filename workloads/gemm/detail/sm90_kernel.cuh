@@ -14,6 +14,7 @@
 #include <type_traits>
 
 #include <cuda.h>
+#include <cuda/atomic>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -52,6 +53,13 @@ struct Sm90Params {
   int dp_clusters;
   int tail_clusters;
   int cluster_m;
+  // Split tail summed in the kernel (Plan::fixup): partials then hold each piece's consumer
+  // warpgroups' accumulators in register order ([slot][cw][BN / 8][128 threads] float4), and
+  // tail_flags[tail tile * 2 + cw] counts the pieces that have stored theirs; the tile's last piece
+  // waits for tail_split - 1, resets the counter, adds the partials (piece 0 first) to its own
+  // accumulators and runs the normal epilogue.
+  int fixup;
+  int* tail_flags;
   TileMap real_map;
 };
 
@@ -78,7 +86,12 @@ using Sm90Geometry = kit::Sm90MmaGeometry<BN, Stages>;
 #if defined(__CUDACC__)
 
 //! The GEMM's part of the Sm90 kernel (kit::Sm90Mma's Ops): tiled TMA loads of A and B (either order
-//! in memory), the alpha-scaled TMA-store epilogue or the direct one that reads C.
+//! in memory), the alpha-scaled TMA-store epilogue or the direct one that reads C. `Fixup`: the
+//! kernel can sum a split tail's pieces itself (Params::fixup). It is a separate instantiation: the
+//! fixup's code in the kernel of every launch made the whole-tile path 5-8% slower on short-K and
+//! one-wave shapes (8192x8192x256, 128x8192x8192, 1024^3, 512^3 x 8; bench/results/h200-gemm-dev-fixup.txt),
+//! although that path's SASS was unchanged.
+template <bool Fixup>
 struct Sm90GemmOps {
   using Params = Sm90Params;
 
@@ -135,49 +148,175 @@ struct Sm90GemmOps {
       kit::store_tile_f32(acc, p.partials, t.z, p.epi.m, p.epi.n, t.x * kSm90TileM + cw * 64, t.y * BN);
       return;
     }
-    if (p.tail_split > 1 && (t.x >> kTailSlotShift) != 0) {  // a tail piece: its 128 x BN partial sums
-      kit::store_tile_f32(acc, p.partials, (t.x >> kTailSlotShift) - 1, kSm90TileM, BN, cw * 64, 0);
+    if (p.tail_split > 1 && (t.x >> kTailSlotShift) != 0) {  // a tail piece
+      int const slot = (t.x >> kTailSlotShift) - 1;
+      if constexpr (Fixup) {
+        if (p.fixup) {
+          PieceSums sums;
+          if (!fixup<BN>(p, m_tile_of(p, t), slot, cw, acc, bar_id, &sums)) return;  // not the last piece: stored
+          WorkTile u = t;
+          u.x = m_tile_of(p, t);  // the last piece: the whole tile's sums are acc + sums
+          epilogue_dispatch<BN>(p, u, cw, acc, bufs, bar_id, sums);
+          return;
+        }
+      }
+      // its 128 x BN partial sums, for tail_reduce
+      kit::store_tile_f32(acc, p.partials, slot, kSm90TileM, BN, cw * 64, 0);
       return;
     }
-    if (p.epi.cd_type == int(DType::BF16))
-      epilogue_typed<__nv_bfloat16, BN>(p, t, cw, acc, bufs, bar_id);
-    else if (p.epi.cd_type == int(DType::F16))
-      epilogue_typed<__half, BN>(p, t, cw, acc, bufs, bar_id);
-    else
-      epilogue_typed<float, BN>(p, t, cw, acc, bufs, bar_id);
+    epilogue_dispatch<BN>(p, t, cw, acc, bufs, bar_id, kit::NoTileAddend{});
   }
 
-  template <class T, int BN>
+  //! The earlier pieces' partial sums of a split-tail tile, summed in piece order (a kit epilogue
+  //! addend: added to the last piece's accumulators as they are stored, never written into them --
+  //! a rewrite of the accumulators between tiles makes ptxas serialise every wgmma, C7515).
+  struct PieceSums {
+    static constexpr bool kNone = false;
+    float4 const* base = nullptr;  // piece 0's float4s of this warpgroup, this thread's first
+    std::size_t stride = 0;        // float4s per piece
+    int pieces = 0;                // pieces before the last
+    bool live = false;             // the thread has rows below M (else it adds zeros)
+    template <int J>
+    CLC_KIT_DEVICE void operator()(int j0, float (&s)[J][4]) const {
+#pragma unroll
+      for (int jj = 0; jj < J; ++jj) s[jj][0] = s[jj][1] = s[jj][2] = s[jj][3] = 0.0f;
+      if (!live) return;
+#pragma unroll 1
+      for (int q = 0; q < pieces; ++q) {
+        float4 const* const src = base + std::size_t(q) * stride + std::size_t(j0) * 128;
+        float4 w[J];
+#pragma unroll
+        for (int jj = 0; jj < J; ++jj) w[jj] = __ldcg(src + jj * 128);
+#pragma unroll
+        for (int jj = 0; jj < J; ++jj) {
+          s[jj][0] += w[jj].x;
+          s[jj][1] += w[jj].y;
+          s[jj][2] += w[jj].z;
+          s[jj][3] += w[jj].w;
+        }
+      }
+    }
+  };
+
+  template <int BN, class Add>
+  CLC_KIT_DEVICE static void epilogue_dispatch(Params const& p, WorkTile const& t, int cw, float (&acc)[BN / 2],
+                                               unsigned char* bufs, unsigned bar_id, Add const& add) {
+    if (p.epi.cd_type == int(DType::BF16))
+      epilogue_typed<__nv_bfloat16, BN>(p, t, cw, acc, bufs, bar_id, add);
+    else if (p.epi.cd_type == int(DType::F16))
+      epilogue_typed<__half, BN>(p, t, cw, acc, bufs, bar_id, add);
+    else
+      epilogue_typed<float, BN>(p, t, cw, acc, bufs, bar_id, add);
+  }
+
+  //! The split tail's in-kernel fixup for consumer warpgroup cw (128 threads, named barrier bar_id)
+  //! of piece `slot % tail_split` of tail tile `slot / tail_split`: an earlier piece stores its
+  //! accumulators (register order: each thread reads back exactly what the same thread of the other
+  //! piece wrote) and counts itself in the tile's counter (release); the last piece waits for the
+  //! others (acquire), resets the counter for the next launch, and gets their partial sums as the
+  //! epilogue's addend, summed piece 0 first (a fixed order: bit-identical results run to run).
+  //! Returns true for the last piece. A thread whose rows all lie past M neither stores nor loads
+  //! (both sides skip the same threads). The wait cannot deadlock: pieces are listed piece-major
+  //! after the whole tiles and every worker (resident: Plan::fixup) takes its units in increasing
+  //! order, so the lowest unfinished unit never waits (docs/gemm.md, "Split tail").
+  template <int BN>
+  CLC_KIT_DEVICE static bool fixup(Params const& p, int m_tile, int slot, int cw, float const (&acc)[BN / 2],
+                                   unsigned bar_id, PieceSums* sums) {
+    int const tail_tile = slot / p.tail_split;
+    int const piece = slot - tail_tile * p.tail_split;
+    int const tid = threadIdx.x & 127;
+    int const row = m_tile * kSm90TileM + cw * 64 + ((tid >> 5) & 3) * 16 + ((tid & 31) >> 2);
+    bool const live = row < p.epi.m;
+    std::size_t const per_piece = std::size_t(2) * 64 * BN;  // floats of one piece: two warpgroups' 64 x BN
+    cuda::atomic_ref<int, cuda::thread_scope_device> count(p.tail_flags[tail_tile * 2 + cw]);
+    if (piece + 1 < p.tail_split) {
+      float4* const out = reinterpret_cast<float4*>(p.partials + std::size_t(slot) * per_piece +
+                                                    std::size_t(cw) * 64 * BN) + tid;
+      if (live) {
+#pragma unroll
+        for (int j = 0; j < BN / 8; ++j)
+          __stcg(out + j * 128, make_float4(acc[4 * j], acc[4 * j + 1], acc[4 * j + 2], acc[4 * j + 3]));
+      }
+      kit::named_barrier_sync(bar_id, 128);  // every thread's stores, then the release by one
+      if (tid == 0) count.fetch_add(1, cuda::memory_order_release);
+      return false;
+    }
+    if (tid == 0) {
+#if CLC_HANG_TIMEOUT_NS
+      std::uint64_t const t0 = kit::globaltimer_ns();
+#endif
+      while (count.load(cuda::memory_order_acquire) != p.tail_split - 1) {
+        __nanosleep(64);
+#if CLC_HANG_TIMEOUT_NS
+        if (kit::globaltimer_ns() - t0 > CLC_HANG_TIMEOUT_NS) clc::detail::hang_trap();  // tests: a hang fails
+#endif
+      }
+      count.store(0, cuda::memory_order_relaxed);  // no other piece touches it again in this launch
+    }
+    kit::named_barrier_sync(bar_id, 128);  // the acquire above, then every thread's loads
+    sums->base = reinterpret_cast<float4 const*>(p.partials + std::size_t(slot - piece) * per_piece +
+                                                 std::size_t(cw) * 64 * BN) + tid;
+    sums->stride = per_piece / 4;
+    sums->pieces = piece;
+    sums->live = live;
+    return true;
+  }
+
+  template <class T, int BN, class Add>
   CLC_KIT_DEVICE static void epilogue_typed(Params const& p, WorkTile const& t, int cw, float (&acc)[BN / 2],
-                                            unsigned char* bufs, unsigned bar_id) {
+                                            unsigned char* bufs, unsigned bar_id, Add const& add) {
     if (p.tma_store) {
       float const alpha = p.epi.alpha;
       auto const scale = [alpha](float v0, float v1, int, int) { return make_float2(v0 * alpha, v1 * alpha); };
       std::int32_t const corner[3] = {t.y * BN, t.x * kSm90TileM + cw * 64, t.z};
-      kit::store_tile_tma<T>(acc, scale, &p.tmap_d, corner, bufs, bar_id);
+      kit::store_tile_tma<T>(acc, scale, &p.tmap_d, corner, bufs, bar_id, add);
     } else {
-      epilogue_direct<T, BN>(p, t, cw, acc);
+      epilogue_direct<T, BN>(p, t, cw, acc, add);
     }
   }
 
   //! Direct epilogue from the wgmma accumulator layout (reads C when beta != 0): thread (warp w, lane l)
-  //! of the warpgroup holds rows 16w + l/4 (+8) and column pairs 8j + 2(l%4), j = 0..BN/8-1.
-  template <class T, int BN>
-  CLC_KIT_DEVICE static void epilogue_direct(Params const& p, WorkTile const& t, int cw, float (&acc)[BN / 2]) {
+  //! of the warpgroup holds rows 16w + l/4 (+8) and column pairs 8j + 2(l%4), j = 0..BN/8-1. `add`:
+  //! the kit epilogue addend (none, or a split tail's partial sums), 8 column groups at a time.
+  template <class T, int BN, class Add>
+  CLC_KIT_DEVICE static void epilogue_direct(Params const& p, WorkTile const& t, int cw, float (&acc)[BN / 2],
+                                             Add const& add) {
     int const lane = threadIdx.x & 31;
     int const wi = (threadIdx.x >> 5) & 3;
     int const row0 = t.x * kSm90TileM + cw * 64 + wi * 16 + (lane >> 2);
     int const col0 = t.y * BN + 2 * (lane & 3);
     EpilogueParams const& e = p.epi;
+    if constexpr (Add::kNone) {
 #pragma unroll
-    for (int h = 0; h < 2; ++h) {
-      int const row = row0 + 8 * h;
-      if (row < e.m) {
-        T* const d_row = d_row_ptr<T>(e, t.z, row);
-        T const* const c_row = c_row_ptr<T>(e, t.z, row);
+      for (int h = 0; h < 2; ++h) {
+        int const row = row0 + 8 * h;
+        if (row < e.m) {
+          T* const d_row = d_row_ptr<T>(e, t.z, row);
+          T const* const c_row = c_row_ptr<T>(e, t.z, row);
 #pragma unroll
-        for (int j = 0; j < BN / 8; ++j)
-          store_pair(e, d_row, c_row, col0 + 8 * j, acc[4 * j + 2 * h], acc[4 * j + 2 * h + 1]);
+          for (int j = 0; j < BN / 8; ++j)
+            store_pair(e, d_row, c_row, col0 + 8 * j, acc[4 * j + 2 * h], acc[4 * j + 2 * h + 1]);
+        }
+      }
+    } else {
+#pragma unroll
+      for (int j0 = 0; j0 < BN / 8; j0 += 8) {
+        float ex[8][4];
+        add(j0, ex);
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+          int const row = row0 + 8 * h;
+          if (row < e.m) {
+            T* const d_row = d_row_ptr<T>(e, t.z, row);
+            T const* const c_row = c_row_ptr<T>(e, t.z, row);
+#pragma unroll
+            for (int jj = 0; jj < 8; ++jj) {
+              int const j = j0 + jj;
+              store_pair(e, d_row, c_row, col0 + 8 * j, acc[4 * j + 2 * h] + ex[jj][2 * h],
+                         acc[4 * j + 2 * h + 1] + ex[jj][2 * h + 1]);
+            }
+          }
+        }
       }
     }
   }
@@ -231,8 +370,9 @@ struct Sm90GemmLoader {
 };
 
 //! Sm90GemmOps of one tile width: the loader knows BN (the tile's first column).
-template <int BN>
-struct Sm90GemmOpsN : Sm90GemmOps {
+template <int BN, bool Fixup = false>
+struct Sm90GemmOpsN : Sm90GemmOps<Fixup> {
+  using Params = Sm90Params;
   //! kit::Sm90Mma's per-tile loader hook; `nb` / `b_rows`: this CTA's part of B (all of it, or its
   //! half in a 2x1 cluster, `mask` != 0).
   template <class F>
@@ -265,14 +405,14 @@ struct Sm90GemmOpsN : Sm90GemmOps {
   }
 };
 
-template <DType AB, class Source, int BN, int Variant = kSm90Normal, int Stages = 0>
-using Sm90Gemm = kit::Sm90Mma<Sm90GemmOpsN<BN>, std::conditional_t<AB == DType::BF16, __nv_bfloat16, __half>, Source,
-                              BN, Variant, Stages>;
+template <DType AB, class Source, int BN, int Variant = kSm90Normal, int Stages = 0, bool Fixup = false>
+using Sm90Gemm = kit::Sm90Mma<Sm90GemmOpsN<BN, Fixup>, std::conditional_t<AB == DType::BF16, __nv_bfloat16, __half>,
+                              Source, BN, Variant, Stages>;
 
 //! Host: build the parameters and launch (the kernel's stream, workspace and grid mode are in `plan`).
-template <DType AB, class Source, int BN, int Variant = kSm90Normal, int Stages = 0>
+template <DType AB, class Source, int BN, int Variant = kSm90Normal, int Stages = 0, bool Fixup = false>
 Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, RunInfo* info) {
-  using K = Sm90Gemm<AB, Source, BN, Variant, Stages>;
+  using K = Sm90Gemm<AB, Source, BN, Variant, Stages, Fixup>;
   Sm90Params p{};
   p.tmap_a = maps.a;
   p.tmap_b = maps.b;
@@ -285,6 +425,8 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
   tiles.with_cluster(cm, 1).with_raster(Raster::AlongX).with_swizzle(plan.swizzle);
   p.cluster_m = cm;
   p.tail_split = plan.tail_split;
+  p.fixup = Fixup && plan.tail_split > 1 && plan.fixup ? 1 : 0;  // else the pieces go to tail_reduce
+  p.tail_flags = plan.tail_flags;
   if (plan.tail_split > 1) {  // schedule cluster units: the whole tiles, then the tail's pieces
     p.real_map = TileMap(tiles);
     p.dp_clusters = plan.dp_clusters;
@@ -316,21 +458,23 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
     info->splits = plan.splits;
     info->tail_split = plan.tail_split;
     info->tail_tiles = plan.tail_split > 1 ? plan.tail_clusters * cm : 0;
+    info->tail_fixup = p.fixup != 0;
     info->launch = li;
   }
   if (plan.splits > 1) return splitk_reduce(pr, plan);
-  if (plan.tail_split > 1) return tail_reduce(pr, plan, p.real_map, BN);
+  if (plan.tail_split > 1 && !p.fixup) return tail_reduce(pr, plan, p.real_map, BN);
   return success();
 }
 
 //! Host: the launcher of tile width `plan.tile_n` (64, 128 or 256; the diagnostic variants 128 or 256).
-template <DType AB, class Source, int Variant = kSm90Normal, int Stages = 0>
+//! `Fixup`: the kernels that sum a split tail in the kernel (launch_sm90_fixup_typed).
+template <DType AB, class Source, int Variant = kSm90Normal, int Stages = 0, bool Fixup = false>
 Error sm90_launch_tile(Problem const& pr, Plan const& plan, Sm90Maps const& maps, RunInfo* info) {
   if constexpr (Variant == kSm90Normal && Stages == 0) {
-    if (plan.tile_n == 64) return sm90_launch<AB, Source, 64, Variant, Stages>(pr, plan, maps, info);
+    if (plan.tile_n == 64) return sm90_launch<AB, Source, 64, Variant, Stages, Fixup>(pr, plan, maps, info);
   }
-  return plan.tile_n == 128 ? sm90_launch<AB, Source, 128, Variant, Stages>(pr, plan, maps, info)
-                            : sm90_launch<AB, Source, 256, Variant, Stages>(pr, plan, maps, info);
+  return plan.tile_n == 128 ? sm90_launch<AB, Source, 128, Variant, Stages, Fixup>(pr, plan, maps, info)
+                            : sm90_launch<AB, Source, 256, Variant, Stages, Fixup>(pr, plan, maps, info);
 }
 
 #endif  // __CUDACC__
