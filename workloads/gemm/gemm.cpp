@@ -211,8 +211,9 @@ bool fixup_possible(Options const& o, detail::Debug const& debug) {
 //! split_k.hpp's constants (whose k-step is about 1.4x the H200's at 256-wide tiles): per piece before
 //! the last, 1 us plus the bytes of its partial sums (the rows below M of a 128 x BN fp32 tile, stored
 //! by that piece and loaded by the last one, latency-bound at a few boxes in flight per thread) at
-//! 10 GB/s. Fitted to the H200 (docs/gemm.md, "Split tail": about 10 us per 256-wide partial, 4.7 us
-//! per 128-wide one, measured), not derived.
+//! 10 GB/s. Fitted by hand to development runs on the H200 (bench/results/h200-gemm-dev-fixup.txt,
+//! section 1: 1536x1536x12288 in 3, 5, 7 and 11 pieces took about 9.5-9.7 us per 256-wide partial
+//! over the pieces' own time; 1024^3 in 2 pieces was 1.9 us slower than unsplit), not derived.
 double fixup_seconds(int tile_n, int s, int rows) {
   return double(s - 1) * (1e-6 + double(std::min(rows, detail::kSm90TileM)) * tile_n * 4.0 / 10e9);
 }
@@ -259,9 +260,10 @@ void plan_tail_split(detail::Problem const& p, Options const& o, DeviceFacts con
     double const t_tile = double(kt) * t_k + t_unit;
     double best = double(full + 1) * t_tile * 0.97;  // unsplit, less the 3% a split must win by
     // The split-K heuristic's choice (no whole wave), kept unless pieces beat it. Its estimate leaves
-    // out the partial sums' stores and the second launch: on the H200 split-K ran 2.5-5.5% slower than
-    // the pieces summed in the kernel where the estimates put it 3-19% faster (1536x1536x12288 k3
-    // against t3, 64x4096x14336 k4 against t4; bench/results/h200-gemm-dev-fixup.txt), hence 1.2x.
+    // out the partial sums' stores and the second launch: on the H200 split-K was the slower of the two
+    // where these estimates (unweighted) favoured it (1536x1536x12288 k3 0.1185 ms against 3 pieces
+    // 0.1120 ms, 64x4096x14336 k4 0.0399 ms against 4 pieces 0.0390 ms;
+    // bench/results/h200-gemm-dev-fixup.txt, section 1), hence the weight 1.2.
     if (split_k > 1)
       best = std::min(best, 1.2 * clc::detail::split_k_seconds(tiles, kt, plan->tile_n,
                                                                std::int64_t(p.m) * p.n * p.batch, dev.sm_count, split_k));
