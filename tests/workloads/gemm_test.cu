@@ -14,6 +14,7 @@
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
+#include "clc/detail/stream_scratch.hpp"
 #include "clc_test.hpp"
 #include "gemm/debug.hpp"
 #include "gemm/gemm.hpp"
@@ -566,8 +567,9 @@ TEST(Gemm, TailFixupSmall_Sm90) {
   }
 }
 
-//! The split tail's workspace (its partial sums, the Ticket counters) is reused without a memset or a
-//! synchronisation between launches: 1000 back-to-back launches on one stream, 50 replays of a CUDA
+//! The split tail's workspace (its partial sums, the in-kernel sum's counters, the Ticket counters) is
+//! reused without a memset or a synchronisation between launches: 1000 back-to-back launches on one
+//! stream (the counters checked back at zero after them), 50 replays of a CUDA
 //! graph that captured one launch, and 100 launches on each of two streams at once into two outputs
 //! (the second compared bit for bit with the first, which is checked element by element).
 TEST(Gemm, TailSplitRepeatedGraphTwoStreams_Sm90) {
@@ -591,6 +593,16 @@ TEST(Gemm, TailSplitRepeatedGraphTwoStreams_Sm90) {
       CUDA_OK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
       for (int i = 0; i < 1000; ++i) CLC_OK(clc::gemm::run(g, s, o, info));
       CUDA_OK(cudaStreamSynchronize(s));
+      // At rest: the in-kernel sum's counters (the library's buffer for this stream) are all zero again.
+      EXPECT_TRUE(info->tail_fixup) << "Ticket on the resident grid sums the pieces in the kernel";
+      void* flags = nullptr;
+      CLC_OK(clc::detail::stream_flags(s, 1, &flags));
+      ASSERT_NE(flags, nullptr);
+      std::vector<int> host(std::size_t(info->tail_tiles) * 2, -1);
+      CUDA_OK(cudaMemcpy(host.data(), flags, host.size() * sizeof(int), cudaMemcpyDeviceToHost));
+      std::size_t nonzero = 0;
+      for (int v : host) nonzero += v != 0 ? 1 : 0;
+      EXPECT_EQ(nonzero, 0u) << "of " << host.size() << " split-tail counters after 1000 launches";
       CUDA_OK(cudaStreamDestroy(s));
     });
     expect_ok(res, "1000 back-to-back launches");
