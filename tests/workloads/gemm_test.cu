@@ -661,6 +661,28 @@ TEST(Gemm, TailSplitRepeatedGraphTwoStreams_Sm90) {
   }
 }
 
+//! Runs the default-option GEMM of m x n x k (bf16, A row-major, B `lb`, random inputs) twice into two
+//! outputs and expects them bit for bit equal; `info` gets the second run's RunInfo.
+void expect_reruns_bit_identical(int m, int n, int k, Layout lb, std::uint32_t seed, clc::gemm::RunInfo* info,
+                                 std::string const& what) {
+  DeviceBuffer A(std::size_t(m) * k * 2), B(std::size_t(k) * n * 2), D1(std::size_t(m) * n * 2), D2(std::size_t(m) * n * 2);
+  ASSERT_TRUE(A.p && B.p && D1.p && D2.p) << "cudaMalloc failed";
+  fill_kernel<<<256, 256>>>(A.p, std::size_t(m) * k, int(DType::BF16), seed);
+  fill_kernel<<<256, 256>>>(B.p, std::size_t(k) * n, int(DType::BF16), seed + 1);
+  CUDA_OK(cudaGetLastError());
+  clc::gemm::Arguments g;
+  g.m = m; g.n = n; g.k = k;
+  g.a = A.p; g.lda = k; g.b = B.p; g.layout_b = lb; g.ldb = lb == Layout::RowMajor ? n : k; g.d = D1.p; g.ldd = n;
+  CLC_OK(clc::gemm::run(g, nullptr, {}, info));
+  g.d = D2.p;
+  CLC_OK(clc::gemm::run(g, nullptr, {}, info));
+  CUDA_OK(cudaDeviceSynchronize());
+  std::vector<unsigned char> h1(D1.bytes), h2(D2.bytes);
+  CUDA_OK(cudaMemcpy(h1.data(), D1.p, D1.bytes, cudaMemcpyDeviceToHost));
+  CUDA_OK(cudaMemcpy(h2.data(), D2.p, D2.bytes, cudaMemcpyDeviceToHost));
+  EXPECT_EQ(std::memcmp(h1.data(), h2.data(), h1.size()), 0) << what << ": results differ between two runs";
+}
+
 //! The heuristic cuts the partial last wave of 2304 x 2304 x 3072 (162 tiles of 128 x 256 in 1x1 clusters
 //! on 132 SMs: one full wave and 30 tiles) into pieces; the result is bit-identical run to run.
 TEST(Gemm, TailSplitHeuristicDeterministic_Sm90) {
@@ -679,25 +701,9 @@ TEST(Gemm, TailSplitHeuristicDeterministic_Sm90) {
   EXPECT_GT(res.info.tail_split, 1) << "the heuristic did not split the partial wave";
   EXPECT_GT(res.info.tail_tiles, 0);
 
-  int const m = 2304, n = 2304, k = 3072;
-  DeviceBuffer A(std::size_t(m) * k * 2), B(std::size_t(k) * n * 2), D1(std::size_t(m) * n * 2), D2(std::size_t(m) * n * 2);
-  ASSERT_TRUE(A.p && B.p && D1.p && D2.p) << "cudaMalloc failed";
-  fill_kernel<<<256, 256>>>(A.p, std::size_t(m) * k, int(DType::BF16), 91);
-  fill_kernel<<<256, 256>>>(B.p, std::size_t(k) * n, int(DType::BF16), 92);
-  CUDA_OK(cudaGetLastError());
-  clc::gemm::Arguments g;
-  g.m = m; g.n = n; g.k = k;
-  g.a = A.p; g.lda = k; g.b = B.p; g.ldb = n; g.d = D1.p; g.ldd = n;
   clc::gemm::RunInfo info;
-  CLC_OK(clc::gemm::run(g, nullptr, {}, &info));
+  expect_reruns_bit_identical(2304, 2304, 3072, Layout::RowMajor, 91, &info, "the split tail");
   EXPECT_GT(info.tail_split, 1);
-  g.d = D2.p;
-  CLC_OK(clc::gemm::run(g, nullptr, {}, &info));
-  CUDA_OK(cudaDeviceSynchronize());
-  std::vector<unsigned char> h1(D1.bytes), h2(D2.bytes);
-  CUDA_OK(cudaMemcpy(h1.data(), D1.p, D1.bytes, cudaMemcpyDeviceToHost));
-  CUDA_OK(cudaMemcpy(h2.data(), D2.p, D2.bytes, cudaMemcpyDeviceToHost));
-  EXPECT_EQ(std::memcmp(h1.data(), h2.data(), h1.size()), 0) << "split-tail results differ between two runs";
 }
 
 //! With no whole wave of tiles the heuristic weighs every tile in k-pieces summed in the kernel (the
@@ -731,25 +737,8 @@ TEST(Gemm, TailFixupHeuristic_Sm90) {
       EXPECT_EQ(res.info.tail_tiles, ((v.m + 127) / 128) * ((v.n + res.info.tile_n - 1) / res.info.tile_n))
           << describe(c) << ": every tile in pieces";
 
-    bool const b_row = v.lb == Layout::RowMajor;
-    DeviceBuffer A(std::size_t(v.m) * v.k * 2), B(std::size_t(v.k) * v.n * 2), D1(std::size_t(v.m) * v.n * 2),
-        D2(std::size_t(v.m) * v.n * 2);
-    ASSERT_TRUE(A.p && B.p && D1.p && D2.p) << "cudaMalloc failed";
-    fill_kernel<<<256, 256>>>(A.p, std::size_t(v.m) * v.k, int(DType::BF16), 93);
-    fill_kernel<<<256, 256>>>(B.p, std::size_t(v.k) * v.n, int(DType::BF16), 94);
-    CUDA_OK(cudaGetLastError());
-    clc::gemm::Arguments g;
-    g.m = v.m; g.n = v.n; g.k = v.k;
-    g.a = A.p; g.lda = v.k; g.b = B.p; g.layout_b = v.lb; g.ldb = b_row ? v.n : v.k; g.d = D1.p; g.ldd = v.n;
     clc::gemm::RunInfo info;
-    CLC_OK(clc::gemm::run(g, nullptr, {}, &info));
-    g.d = D2.p;
-    CLC_OK(clc::gemm::run(g, nullptr, {}, &info));
-    CUDA_OK(cudaDeviceSynchronize());
-    std::vector<unsigned char> h1(D1.bytes), h2(D2.bytes);
-    CUDA_OK(cudaMemcpy(h1.data(), D1.p, D1.bytes, cudaMemcpyDeviceToHost));
-    CUDA_OK(cudaMemcpy(h2.data(), D2.p, D2.bytes, cudaMemcpyDeviceToHost));
-    EXPECT_EQ(std::memcmp(h1.data(), h2.data(), h1.size()), 0) << describe(c) << ": results differ between two runs";
+    expect_reruns_bit_identical(v.m, v.n, v.k, v.lb, 93, &info, describe(c));
   }
 }
 
