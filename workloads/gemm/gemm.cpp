@@ -236,7 +236,8 @@ void plan_tail_split(detail::Problem const& p, Options const& o, DeviceFacts con
   if (o.tail_split == 0 && o.max_workers > 0) return;  // the waves are not the SMs': no estimate
   int const m_tiles = (p.m + detail::kSm90TileM - 1) / detail::kSm90TileM;
   if (m_tiles >= (1 << detail::kTailSlotShift)) return;  // the decoded tile keeps M tiles in 16 bits
-  bool const fixup = fixup_possible(o, plan->debug);
+  // The in-kernel sum's last piece stores with the TMA-store epilogue (beta == 0, a D TMA can write).
+  bool const fixup = fixup_possible(o, plan->debug) && plan->tma_store;
   int const split_k = plan->splits;  // the split-K heuristic's factor (o.split_k is 0 here)
   if (split_k > 1 && !fixup) return;
   int const cm = plan->cluster_m;

@@ -156,7 +156,7 @@ struct Sm90GemmOps {
           if (!fixup<BN>(p, m_tile_of(p, t), slot, cw, acc, bar_id, &sums)) return;  // not the last piece: stored
           WorkTile u = t;
           u.x = m_tile_of(p, t);  // the last piece: the whole tile's sums are acc + sums
-          epilogue_dispatch<BN>(p, u, cw, acc, bufs, bar_id, sums);
+          epilogue_dispatch_tma<BN>(p, u, cw, acc, bufs, bar_id, sums);
           return;
         }
       }
@@ -164,7 +164,7 @@ struct Sm90GemmOps {
       kit::store_tile_f32(acc, p.partials, slot, kSm90TileM, BN, cw * 64, 0);
       return;
     }
-    epilogue_dispatch<BN>(p, t, cw, acc, bufs, bar_id, kit::NoTileAddend{});
+    epilogue_dispatch<BN>(p, t, cw, acc, bufs, bar_id);
   }
 
   //! The earlier pieces' partial sums of a split-tail tile, summed in piece order (a kit epilogue
@@ -198,15 +198,33 @@ struct Sm90GemmOps {
     }
   };
 
+  //! The last piece's epilogue: the TMA-store one only (Params::fixup implies tma_store), with the
+  //! earlier pieces' sums as the addend. Measured with a per-unit trace at 2304x4608x3072
+  //! (bench/results/h200-gemm-dev-fixup.txt, section 9): with the direct epilogue's addend variants in
+  //! the kernel too, the last piece's epilogue took 10.35 us and the whole tiles' 3.47 us (medians);
+  //! without them 7.15 us and 2.86 us.
   template <int BN, class Add>
-  CLC_KIT_DEVICE static void epilogue_dispatch(Params const& p, WorkTile const& t, int cw, float (&acc)[BN / 2],
-                                               unsigned char* bufs, unsigned bar_id, Add const& add) {
+  CLC_KIT_DEVICE static void epilogue_dispatch_tma(Params const& p, WorkTile const& t, int cw, float (&acc)[BN / 2],
+                                                   unsigned char* bufs, unsigned bar_id, Add const& add) {
+    float const alpha = p.epi.alpha;
+    auto const scale = [alpha](float v0, float v1, int, int) { return make_float2(v0 * alpha, v1 * alpha); };
+    std::int32_t const corner[3] = {t.y * BN, t.x * kSm90TileM + cw * 64, t.z};
     if (p.epi.cd_type == int(DType::BF16))
-      epilogue_typed<__nv_bfloat16, BN>(p, t, cw, acc, bufs, bar_id, add);
+      kit::store_tile_tma<__nv_bfloat16>(acc, scale, &p.tmap_d, corner, bufs, bar_id, add);
     else if (p.epi.cd_type == int(DType::F16))
-      epilogue_typed<__half, BN>(p, t, cw, acc, bufs, bar_id, add);
+      kit::store_tile_tma<__half>(acc, scale, &p.tmap_d, corner, bufs, bar_id, add);
     else
-      epilogue_typed<float, BN>(p, t, cw, acc, bufs, bar_id, add);
+      kit::store_tile_tma<float>(acc, scale, &p.tmap_d, corner, bufs, bar_id, add);
+  }
+  template <int BN>
+  CLC_KIT_DEVICE static void epilogue_dispatch(Params const& p, WorkTile const& t, int cw, float (&acc)[BN / 2],
+                                               unsigned char* bufs, unsigned bar_id) {
+    if (p.epi.cd_type == int(DType::BF16))
+      epilogue_typed<__nv_bfloat16, BN>(p, t, cw, acc, bufs, bar_id);
+    else if (p.epi.cd_type == int(DType::F16))
+      epilogue_typed<__half, BN>(p, t, cw, acc, bufs, bar_id);
+    else
+      epilogue_typed<float, BN>(p, t, cw, acc, bufs, bar_id);
   }
 
   //! The split tail's in-kernel fixup for consumer warpgroup cw (128 threads, named barrier bar_id)
@@ -262,61 +280,37 @@ struct Sm90GemmOps {
     return true;
   }
 
-  template <class T, int BN, class Add>
+  template <class T, int BN>
   CLC_KIT_DEVICE static void epilogue_typed(Params const& p, WorkTile const& t, int cw, float (&acc)[BN / 2],
-                                            unsigned char* bufs, unsigned bar_id, Add const& add) {
+                                            unsigned char* bufs, unsigned bar_id) {
     if (p.tma_store) {
       float const alpha = p.epi.alpha;
       auto const scale = [alpha](float v0, float v1, int, int) { return make_float2(v0 * alpha, v1 * alpha); };
       std::int32_t const corner[3] = {t.y * BN, t.x * kSm90TileM + cw * 64, t.z};
-      kit::store_tile_tma<T>(acc, scale, &p.tmap_d, corner, bufs, bar_id, add);
+      kit::store_tile_tma<T>(acc, scale, &p.tmap_d, corner, bufs, bar_id);
     } else {
-      epilogue_direct<T, BN>(p, t, cw, acc, add);
+      epilogue_direct<T, BN>(p, t, cw, acc);
     }
   }
 
   //! Direct epilogue from the wgmma accumulator layout (reads C when beta != 0): thread (warp w, lane l)
-  //! of the warpgroup holds rows 16w + l/4 (+8) and column pairs 8j + 2(l%4), j = 0..BN/8-1. `add`:
-  //! the kit epilogue addend (none, or a split tail's partial sums), 8 column groups at a time.
-  template <class T, int BN, class Add>
-  CLC_KIT_DEVICE static void epilogue_direct(Params const& p, WorkTile const& t, int cw, float (&acc)[BN / 2],
-                                             Add const& add) {
+  //! of the warpgroup holds rows 16w + l/4 (+8) and column pairs 8j + 2(l%4), j = 0..BN/8-1.
+  template <class T, int BN>
+  CLC_KIT_DEVICE static void epilogue_direct(Params const& p, WorkTile const& t, int cw, float (&acc)[BN / 2]) {
     int const lane = threadIdx.x & 31;
     int const wi = (threadIdx.x >> 5) & 3;
     int const row0 = t.x * kSm90TileM + cw * 64 + wi * 16 + (lane >> 2);
     int const col0 = t.y * BN + 2 * (lane & 3);
     EpilogueParams const& e = p.epi;
-    if constexpr (Add::kNone) {
 #pragma unroll
-      for (int h = 0; h < 2; ++h) {
-        int const row = row0 + 8 * h;
-        if (row < e.m) {
-          T* const d_row = d_row_ptr<T>(e, t.z, row);
-          T const* const c_row = c_row_ptr<T>(e, t.z, row);
+    for (int h = 0; h < 2; ++h) {
+      int const row = row0 + 8 * h;
+      if (row < e.m) {
+        T* const d_row = d_row_ptr<T>(e, t.z, row);
+        T const* const c_row = c_row_ptr<T>(e, t.z, row);
 #pragma unroll
-          for (int j = 0; j < BN / 8; ++j)
-            store_pair(e, d_row, c_row, col0 + 8 * j, acc[4 * j + 2 * h], acc[4 * j + 2 * h + 1]);
-        }
-      }
-    } else {
-#pragma unroll
-      for (int j0 = 0; j0 < BN / 8; j0 += 8) {
-        float ex[8][4];
-        add(j0, ex);
-#pragma unroll
-        for (int h = 0; h < 2; ++h) {
-          int const row = row0 + 8 * h;
-          if (row < e.m) {
-            T* const d_row = d_row_ptr<T>(e, t.z, row);
-            T const* const c_row = c_row_ptr<T>(e, t.z, row);
-#pragma unroll
-            for (int jj = 0; jj < 8; ++jj) {
-              int const j = j0 + jj;
-              store_pair(e, d_row, c_row, col0 + 8 * j, acc[4 * j + 2 * h] + ex[jj][2 * h],
-                         acc[4 * j + 2 * h + 1] + ex[jj][2 * h + 1]);
-            }
-          }
-        }
+        for (int j = 0; j < BN / 8; ++j)
+          store_pair(e, d_row, c_row, col0 + 8 * j, acc[4 * j + 2 * h], acc[4 * j + 2 * h + 1]);
       }
     }
   }
@@ -425,7 +419,8 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
   tiles.with_cluster(cm, 1).with_raster(Raster::AlongX).with_swizzle(plan.swizzle);
   p.cluster_m = cm;
   p.tail_split = plan.tail_split;
-  p.fixup = Fixup && plan.tail_split > 1 && plan.fixup ? 1 : 0;  // else the pieces go to tail_reduce
+  // The in-kernel sum needs the TMA-store epilogue (its last piece stores with it); else tail_reduce.
+  p.fixup = Fixup && plan.tail_split > 1 && plan.fixup && p.tma_store ? 1 : 0;
   p.tail_flags = plan.tail_flags;
   if (plan.tail_split > 1) {  // schedule cluster units: the whole tiles, then the tail's pieces
     p.real_map = TileMap(tiles);
