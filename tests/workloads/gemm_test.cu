@@ -555,7 +555,7 @@ TEST(Gemm, TailFixupSmall_Sm90) {
   };
   for (V const& v : vs) {
     Case c;
-    c.m = 3 * 128 - 9; c.n = 2 * 256 + 5; c.k = 12 * 64 - 3;
+    c.m = 3 * 128 - 9; c.n = 2 * 256 + 8; c.k = 12 * 64 - 3;  // D's rows 16-byte multiples: TMA can store D
     c.alpha = 0.75f; c.beta = v.beta;
     c.opts.kernel = Kernel::Sm90; c.opts.source = v.src; c.opts.cluster_m = v.cluster; c.opts.tile_n = v.tile_n;
     c.opts.tail_split = v.tail; c.opts.max_workers = v.max_workers;
@@ -581,7 +581,7 @@ TEST(Gemm, TailSplitRepeatedGraphTwoStreams_Sm90) {
   CLC_REQUIRE_GPU();
   if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
   Case c;
-  c.m = 20 * 128 - 7; c.n = 9 * 128 - 20; c.k = 1000;
+  c.m = 20 * 128 - 7; c.n = 9 * 128 - 24; c.k = 1000;  // D's rows 16-byte multiples: the TMA store, the in-kernel sum
   c.opts.kernel = Kernel::Sm90; c.opts.source = SourceKind::Ticket; c.opts.cluster_m = 1; c.opts.tile_n = 128;
   c.opts.tail_split = 4;
   c.expect_kernel = Kernel::Sm90;
@@ -599,7 +599,7 @@ TEST(Gemm, TailSplitRepeatedGraphTwoStreams_Sm90) {
       for (int i = 0; i < 1000; ++i) CLC_OK(clc::gemm::run(g, s, o, info));
       CUDA_OK(cudaStreamSynchronize(s));
       // At rest: the in-kernel sum's counters (the library's buffer for this stream) are all zero again.
-      EXPECT_TRUE(info->tail_fixup) << "Ticket on the resident grid sums the pieces in the kernel";
+      ASSERT_TRUE(info->tail_fixup) << "Ticket on the resident grid with the TMA-store epilogue sums the pieces in the kernel";
       void* flags = nullptr;
       CLC_OK(clc::detail::stream_flags(s, 1, &flags));
       ASSERT_NE(flags, nullptr);
