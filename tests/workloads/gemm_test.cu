@@ -454,12 +454,14 @@ TEST(Gemm, SplitK_Sm90) {
 }
 
 // Split tail: the clusters of the last, partial wave run as k-pieces after the whole tiles. Under
-// Ticket and Static (resident workers) each tile's last piece sums the others' partial sums in the
-// kernel (the fixup); under Single, on the every-tile grid, and with Debug::no_fixup a second kernel
-// reduces them. Forced on shapes with no full wave (every tile split) and with one full wave, with the
-// whole waves split too (Debug::tail_whole_waves 0: several rounds of pieces per worker), every
-// source, clusters 1x1 and 2x1, batches, beta != 0 (the fixup's direct epilogue), column-major D,
-// fp16 -> f32, a worker cap (many units per worker), 16 pieces; every element checked, twice.
+// Ticket and Static (resident workers) with the TMA-store epilogue (beta == 0, D rows TMA can store)
+// each tile's last piece sums the others' partial sums in the kernel (the fixup); under Single, on the
+// every-tile grid, with beta != 0 or a D TMA cannot store, and with Debug::no_fixup a second kernel
+// reduces them (most cases below have D widths TMA cannot store and so check the second kernel; the
+// in-kernel sum over several rounds is Gemm.TailFixupSmall_Sm90's). Forced on shapes with no full wave
+// (every tile split) and with one full wave, with the whole waves split too (Debug::tail_whole_waves 0:
+// several rounds of pieces per worker), every source, clusters 1x1 and 2x1, batches, beta != 0,
+// column-major D, fp16 -> f32, a worker cap (many units per worker), 16 pieces; every element checked, twice.
 TEST(Gemm, TailSplit_Sm90) {
   CLC_REQUIRE_GPU();
   if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
