@@ -324,7 +324,7 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
   auto choose_splits = [&] {
     tiles = std::int64_t((m_tiles + plan->cluster_m - 1) / plan->cluster_m * plan->cluster_m) * n_tiles * p.batch;
     // With the in-kernel fixup the split tail (no whole wave: every tile in pieces) may do split-K's
-    // work without its second kernel: plan_tail_split weighs the two (split_k_candidate).
+    // work without its second kernel: plan_tail_split weighs the two and may set splits back to 1.
     int splits = o.split_k != 0 ? std::min(o.split_k, kt)
                  : o.tail_split > 1 ? 1
                                     : detail_split(tiles, kt, plan->tile_n, std::int64_t(p.m) * p.n * p.batch, dev.sm_count);

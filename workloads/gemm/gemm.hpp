@@ -96,9 +96,10 @@ struct Options : ScheduleOptions {
   int split_k = 0;
   //! Sm90 split tail: when the tiles fill the GPU in a whole number of waves plus a partial one, the
   //! tiles of that last wave run as this many k-pieces each (listed after the whole tiles, so the
-  //! workers that finish the full waves take them). Under Ticket and Static (resident workers) each
-  //! tile's last piece waits for the others' fp32 partial sums and adds them in the kernel, in piece
-  //! order; under Single (and the every-tile grid) a second kernel reduces them, like split-K. Either
+  //! workers that finish the full waves take them). Under Ticket and Static (resident workers) with the
+  //! TMA-store epilogue (beta == 0 and a D whose rows TMA can write) each tile's last piece waits for
+  //! the others' fp32 partial sums and adds them in the kernel, in piece order; otherwise (Single, the
+  //! every-tile grid, beta != 0, such a D) a second kernel reduces them, like split-K. Either
   //! way the results are bit-identical run to run. 0 = heuristic (when the estimate says the partial
   //! wave costs more than the pieces and their summing; with no whole wave, when pieces summed in the
   //! kernel beat split-K and no split), 1 = off, 2..16 (each piece >= 1 k-step). With no full wave

@@ -44,9 +44,10 @@ struct Plan {
   int tail_split = 1;
   int dp_clusters = 0;
   int tail_clusters = 0;
-  //! Split tail summed in the kernel (sources whose workers are resident: Ticket, Static): each tail
-  //! tile's last piece waits for the others' partial sums (counters in `tail_flags`, two per tail
-  //! tile), adds them in piece order and runs the normal epilogue. Otherwise tail_reduce does it.
+  //! Split tail summed in the kernel (sources whose workers are resident: Ticket, Static; only with
+  //! the TMA-store epilogue): each tail tile's last piece waits for the others' partial sums (counters
+  //! in `tail_flags`, two per tail tile) and adds them, in piece order, as the addend of its TMA-store
+  //! epilogue. Otherwise tail_reduce does it.
   bool fixup = false;
   int* tail_flags = nullptr;  //!< fixup: zeroed counters [tail tile][2], left zero by the kernel
   float* partials = nullptr;  //!< splits > 1: [batch * splits][M][N] fp32 partial sums
