@@ -16,11 +16,11 @@
 namespace clc::bench::sched {
 namespace {
 
-char const* const kParts[] = {"overhead", "interference", "imbalance", "grid", "latency", "host", "tail"};
+char const* const kParts[] = {"overhead", "interference", "imbalance", "grid", "latency", "host", "tail", "handback"};
 
 cli::Parser make_parser(Settings* st) {
   cli::Parser p("clc-bench sched", "the work sources side by side (scheduling cost, interference, imbalance, grid "
-                                   "mode, latency-bound tiles, host cost, heavy tails)");
+                                   "mode, latency-bound tiles, host cost, heavy tails, handback)");
   p.flag("--quick", &st->quick, "fewer tiles and repetitions (a short run)")
       .text("--json", "FILE", &st->json_path, "every measurement, with date, commit, GPU and clocks (also without a GPU)")
       .text("--csv", "FILE", &st->csv_path, "every row as CSV (part, row, key, value)")
@@ -30,7 +30,7 @@ cli::Parser make_parser(Settings* st) {
       .integer("--trace-per-sm", 1, 1000, &st->trace_per_sm, "--trace: tiles per SM of the traced workload (default 10)")
       .text("--trace-imbalance", "FILE", &st->trace_imbalance_path,
             "the same for the triangular workload, natural and longest-first")
-      .custom("--only", "LIST", "run only these parts (overhead,interference,imbalance,grid,latency,host,tail)",
+      .custom("--only", "LIST", "run only these parts (overhead,interference,imbalance,grid,latency,host,tail,handback)",
               [st](std::string const& v) {
                 std::string rest = v + ",";
                 for (std::size_t pos; (pos = rest.find(',')) != std::string::npos; rest.erase(0, pos + 1)) {
@@ -73,7 +73,8 @@ int run_sched_bench(int argc, char** argv) {
   int rc = 0;
   for (Named const p : {Named{"overhead", part_overhead}, Named{"interference", part_interference},
                         Named{"imbalance", part_imbalance}, Named{"grid", part_grid}, Named{"latency", part_latency},
-                        Named{"host", part_host}, Named{"tail", part_tail}}) {
+                        Named{"host", part_host}, Named{"tail", part_tail},
+                        Named{"handback", part_handback}}) {
     if (!wants(st, p.name)) continue;
     Error const e = p.fn(g, st, rep);
     rep.end_steps();

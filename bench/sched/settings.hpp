@@ -39,5 +39,6 @@ Error part_grid(Gpu& g, Settings const& st, Report& rep);
 Error part_latency(Gpu& g, Settings const& st, Report& rep);  // latency.cu
 Error part_host(Gpu& g, Settings const& st, Report& rep);     // host_cost.cu
 Error part_tail(Gpu& g, Settings const& st, Report& rep);     // tail.cu
+Error part_handback(Gpu& g, Settings const& st, Report& rep); // handback.cu
 
 }  // namespace clc::bench::sched

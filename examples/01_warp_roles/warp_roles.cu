@@ -8,7 +8,8 @@
 //   warps 2-3 consumers (Role::Consumer): each reduces 8 of the tile's rows from the ring.
 // Every iterating warp (producer and consumers, 3 here) walks the same tile sequence, and the
 // Scheduler's constructor is told how many of them there are. main() checks every y against the CPU
-// under Ticket, Static and Single, with few workers so that each runs many tiles.
+// under Ticket (claiming ahead, and with ClaimTiming::Handback), Static and Single, with few workers
+// so that each runs many tiles.
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -76,11 +77,12 @@ __global__ void __launch_bounds__(128) row_norms(__grid_constant__ Params const 
 }
 
 template <class Source>
-clc::Error run(Params p, int max_workers, clc::LaunchInfo* info) {
+clc::Error run(Params p, int max_workers, clc::ClaimTiming claim, clc::LaunchInfo* info) {
   clc::TileSpace const tiles((p.rows + kRows - 1) / kRows);
   clc::LaunchOptions o;
   o.block_threads = 128;
   o.max_workers = max_workers;
+  o.claim = claim;  // Handback: the scheduler warp keeps a claimed tile until the producer asks for it
   clc::PreparedLaunch pl;
   auto kernel = &row_norms<Source>;
   CLC_TRY(clc::prepare_launch<Source>(kernel, tiles, o, &pl));
@@ -114,10 +116,19 @@ int main() {
     ref[r] = float(s);
   }
   int bad_total = 0;
-  for (clc::SourceKind kind : {clc::SourceKind::Ticket, clc::SourceKind::Static, clc::SourceKind::Single}) {
+  struct Config {
+    clc::SourceKind kind;
+    clc::ClaimTiming claim;
+  };
+  for (Config const c : {Config{clc::SourceKind::Ticket, clc::ClaimTiming::Auto},
+                         Config{clc::SourceKind::Ticket, clc::ClaimTiming::Handback},
+                         Config{clc::SourceKind::Static, clc::ClaimTiming::Auto},
+                         Config{clc::SourceKind::Single, clc::ClaimTiming::Auto}}) {
+    clc::SourceKind const kind = c.kind;
     cudaMemset(y, 0xff, std::size_t(rows) * 4);  // NaN: a row nobody wrote fails the check
     clc::LaunchInfo info;
-    clc::Error e = clc::with_source(kind, [&](auto tag) { return run<decltype(tag)>({{}, x, y, rows}, 7, &info); });
+    clc::Error e =
+        clc::with_source(kind, [&](auto tag) { return run<decltype(tag)>({{}, x, y, rows}, 7, c.claim, &info); });
     if (e.ok()) e = clc::detail::cuda_error(cudaDeviceSynchronize(), "row_norms");
     if (!e.ok()) {
       std::fprintf(stderr, "%s: %s\n", clc::to_string(kind), e.what().c_str());
@@ -128,7 +139,8 @@ int main() {
     int bad = 0;
     for (int r = 0; r < rows; ++r)
       if (!(std::fabs(hy[r] - ref[r]) <= 1e-4f * ref[r] + 1e-5f)) ++bad;
-    std::printf("%-6s %lld workers, %d tiles: %s (%d wrong rows)\n", clc::to_string(kind), (long long)info.workers,
+    std::printf("%-6s%s %lld workers, %d tiles: %s (%d wrong rows)\n", clc::to_string(kind),
+                c.claim == clc::ClaimTiming::Handback ? " (handback)" : "", (long long)info.workers,
                 (rows + kRows - 1) / kRows, bad ? "FAILED" : "every row right", bad);
     bad_total += bad;
   }

@@ -120,6 +120,7 @@ Error launch(Functor const& functor, TileSpace const& tiles, LaunchOptions const
   static_assert(Stages >= 1 && Stages <= 8, "clc::launch: Stages must be between 1 and 8");
   CLC_TRY(validate(tiles));  // pure checks, a few comparisons: bad arguments are named even without a GPU
   CLC_TRY(validate(opts));
+  if (opts.claim == ClaimTiming::Handback) return detail::handback_needs_scheduler_warp("clc::launch");
   // Host fast path (detail/launch_cache.hpp): a launch prepared before on this thread is launched
   // again without repeating its queries, which depend only on the key.
   int device = 0;

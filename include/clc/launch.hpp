@@ -159,6 +159,11 @@ Error stream_workspace(cudaStream_t stream, TicketWorkspace** ws);
 //! working), so growing is refused during capture like creating.
 Error stream_workspace(cudaStream_t stream, std::size_t bytes, TicketWorkspace** ws);
 
+//! The library-owned pool of ClaimTiming::Handback for (current device, stream), with at least
+//! `slots` mailboxes (source/handback.cuh; grown like the per-stream workspace, and refused during
+//! capture when it would have to grow).
+Error stream_handback_pool(cudaStream_t stream, std::uint32_t slots, unsigned** states, void** responses);
+
 //! A launch configuration prepared by `prepare_launch`: pass `config()` and your kernel parameters
 //! (with `sched` copied into them) to `cudaLaunchKernelEx`. Not copyable: `config()` points into it.
 class PreparedLaunch {

@@ -22,6 +22,7 @@
 #include "scheduler_params.hpp"
 #include "source/auto.cuh"
 #include "source/concept.cuh"
+#include "source/handback.cuh"
 #include "tile_map.cuh"
 #include "tile_space.cuh"
 #include "work_tile.cuh"
@@ -117,10 +118,19 @@ class Scheduler {
 
   //! The scheduler warp (call from one warp per CTA; only lane 0 of cluster rank 0 works). Returns
   //! when the work is exhausted and every issued response has been released by every consumer.
+  //! `AllowHandback = false` compiles ClaimTiming::Handback out (the kit's bundled kernels, whose
+  //! host side refuses it).
+  template <bool AllowHandback = true>
   CLC_DEVICE void run_scheduler_warp() {
     if constexpr (Source::fetches) {
       if (rank_ != 0 || detail::lane_id() != 0) return;
       if (!admitted()) return;  // a cancelled cluster never fetches
+      if constexpr (AllowHandback && handback_capable()) {
+        if (params_.claim == ClaimTiming::Handback) {
+          run_handback();
+          return;
+        }
+      }
       State prod = make_producer_start_state<Stages>();
       std::uint32_t step = 0;
       std::uint32_t credit_phase = 0;
@@ -133,6 +143,16 @@ class Scheduler {
         ++prod;
       }
       pipe_.producer_tail(prod);
+    }
+  }
+
+  //! Whether this scheduler can run ClaimTiming::Handback (a fetching source with `claim_now`,
+  //! Stages >= 2: one slot holds the running response while the next is delivered).
+  static constexpr bool handback_capable() {
+    if constexpr (Source::fetches) {
+      return Stages > 1 && source::detail::HasClaimNow<Source>::value;
+    } else {
+      return false;
     }
   }
 
@@ -290,10 +310,18 @@ class Scheduler {
   //! response, and tells the scheduler warp when its work has ended. Claiming ahead, the credit
   //! comes as a response's first tile starts (the next fetch overlaps its tiles); claiming on
   //! demand, as its last tile has ended (`after_tile`: the role has run a tile since the last call).
+  //! With the handback the credit comes ahead, and the end of a response's last tile is a demand:
+  //! the scheduler warp delivers the response it holds then, not before.
   CLC_DEVICE WorkTile advance_role(Cursor& c, Role role, bool fresh, bool after_tile) {
     if constexpr (Source::fetches) {
       bool const feeder = role == Role::Producer && rank_ == 0 && detail::lane_id() == 0;
-      if (feeder && !claim_ahead() && after_tile && c.left == 0) pipe_.throttle_feed(false);
+      if (feeder && after_tile && c.left == 0) {
+        if (!claim_ahead()) {
+          pipe_.throttle_feed(false);
+        } else if (handback_capable() && params_.claim == ClaimTiming::Handback) {
+          pipe_.demand(cluster_size_);  // takes the held response itself when there is one
+        }
+      }
       WorkTile const t = advance(c, fresh);
       if (feeder && ((claim_ahead() && fresh) || !t.valid)) pipe_.throttle_feed(!t.valid);
       return t;
@@ -301,6 +329,138 @@ class Scheduler {
       (void)role, (void)after_tile;
       return advance(c, fresh);
     }
+  }
+
+  //! ClaimTiming::Handback: before a worker has completed a response it knows no typical time; it
+  //! hands its held response back once the running one has lasted this long (per tile). Handing
+  //! back costs the owner one CAS at its demand, so a guess that is too short costs little, while
+  //! without one a long first tile would keep its held tile (possibly long too) until the end.
+  static constexpr std::uint64_t kHandbackColdNs = 20000;
+
+  //! ClaimTiming::Handback, lane 0 of the scheduler warp of rank 0. Per response the producer
+  //! starts (a credit): take an offered response from the pool if there is one, else claim the
+  //! next one from the source, at once, but keep it until the producer has ended the running
+  //! response (a demand); while waiting, watch the clock: once the running response has lasted
+  //! twice this worker's typical time for as many tiles, offer the held response in the pool, and
+  //! at the demand take it back with a CAS, or, when another worker took it, claim again. A worker
+  //! whose claim fails takes offered responses until no worker holds or offers one.
+  //! docs/scheduling.md section 7 has the argument and the measurements.
+  //! The producer role takes a held response itself (FetchPipeline::demand): no wake-up of this warp
+  //! on the way from one tile to the next.
+  CLC_DEVICE void run_handback() {
+    std::uint32_t step = 0, credit_phase = 0, demand_phase = 0;
+    source::HandbackMailbox box(params_.handback_states, params_.handback_responses, params_.handback_slots);
+    bool drained = false;         // the source failed once: never claim from it again
+    uint4 failed{0u, 0u, 0u, 0u};  // the source's failed response (delivered when nothing is left)
+    auto const count_of = [](uint4 v) {
+      ClusterCoord first{};
+      return Source::decode(v, &first);
+    };
+    auto const claim = [&]() -> uint4 {
+      if (drained) return failed;
+      uint4 const v = source_.claim_now(context(step++), pipe_, pipe_.ring_position());
+      if (count_of(v) == 0u) {
+        drained = true;
+        failed = v;
+      }
+      return v;
+    };
+    unsigned const hint = detail::cluster_linear_id();  // where this worker looks first in the pool
+    auto const steal = [&]() -> uint4 {  // idle: wait for offers until nobody holds a claimed response
+      uint4 v = failed;
+      return box.take(&v, /*wait=*/true, hint) ? v : failed;
+    };
+    // The typical time of one tile of this worker: the mean over its responses, each sample at most
+    // four times the mean so far (one very long tile does not hide the next).
+    std::uint64_t typical_sum = 0;
+    std::uint32_t typical_n = 0;
+    unsigned running = 1;  // tiles of the running response (the launch slot: one)
+    if constexpr (!Source::first_from_launch_slot) {
+      uint4 v = claim();  // the CTA has no tile yet: deliver at once
+      if (drained) v = steal();
+      running = count_of(v);
+      pipe_.deliver_next(v, cluster_size_);
+    }
+    while (!pipe_.throttle_wait(credit_phase)) {  // the producer started a response
+      std::uint64_t const t0 = detail::globaltimer_ns();
+      // Offered responses first (claimed long ago, held behind a long tile), then the source; but
+      // not while a worker is idle: it starts an offered response sooner than this worker would.
+      uint4 next{};
+      bool const adopted =
+          !drained && box.offers() && !box.idle_workers() && box.take(&next, /*wait=*/false, hint);
+      if (!adopted) next = claim();
+      bool taken_by_producer = false, handed = false, boxed = false;
+      if (!drained) {
+        // Hold it: the producer role takes it itself at its demand (pipe_.demand), unless it is
+        // withdrawn first: when the running response outlasts twice the typical, or a worker is idle.
+        boxed = box.hold(hint);
+        pipe_.hold(next);
+        std::uint64_t const limit = typical_n != 0u ? 2u * std::uint64_t(running) * (typical_sum / typical_n)
+                                                    : kHandbackColdNs * running;
+        std::uint64_t next_idle_check = t0 + 1000u;
+        while (true) {
+          if (pipe_.held_state() == FetchPipeline<Stages>::kHeldTaken) {
+            taken_by_producer = true;
+            break;
+          }
+          std::uint64_t const now = detail::globaltimer_ns();
+          bool withdraw = pipe_.demand_test(demand_phase);  // demanded before the response was held
+          bool offer = false;
+          if (!withdraw && boxed) {
+            offer = now - t0 > limit;
+            // While a worker is idle, hand back once the running response has outlasted its typical
+            // time (not earlier: a response about to end starts the held one sooner than the pool).
+            if (!offer && now >= next_idle_check && now - t0 > limit / 2u) {
+              offer = box.idle_workers();
+              next_idle_check = now + 1000u;
+            }
+          }
+          if ((withdraw || offer) && !pipe_.withdraw()) {  // the producer took it first (only when offering:
+            taken_by_producer = true;                      // its demand follows a failed take only)
+            break;
+          }
+          if (withdraw) break;  // the producer waits: deliver below
+          if (offer) {
+            box.offer(next);
+            handed = true;
+            pipe_.demand_wait(demand_phase);
+            break;
+          }
+#  if CLC_HANG_TIMEOUT_NS
+          if (now - t0 > CLC_HANG_TIMEOUT_NS) detail::hang_trap();
+#  endif
+          __nanosleep(64);  // a watch, not a race: leave the issue slots to the tile's warps
+        }
+      } else {
+        pipe_.demand_wait(demand_phase);
+      }
+      std::uint64_t const took = detail::globaltimer_ns() - t0;  // the running response's time
+      unsigned const ran = running;
+      if (taken_by_producer) {
+        running = count_of(next);
+      } else {
+        if (handed) {
+          if (!box.reclaim()) {  // another worker runs it: claim again, or take from the pool
+            next = claim();
+            if (drained) next = steal();
+          }
+        } else if (drained) {
+          next = steal();
+        }
+        running = count_of(next);
+        pipe_.deliver_next(next, cluster_size_);  // the producer waits for it
+      }
+      pipe_.clear_held();
+      if (boxed && !handed) box.unhold();
+      if (ran != 0u) {
+        std::uint64_t per_tile = took / ran;
+        if (typical_n != 0u && per_tile > 4u * (typical_sum / typical_n)) per_tile = 4u * (typical_sum / typical_n);
+        typical_sum += per_tile;
+        ++typical_n;
+      }
+    }
+    box.release();
+    pipe_.producer_tail(pipe_.ring_position());
   }
 
   //! Whether the next claim is issued ahead (as a response's first tile starts) or on demand.

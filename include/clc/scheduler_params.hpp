@@ -25,6 +25,13 @@ enum class ClaimTiming : std::uint32_t {
   //! When a response's last tile has ended (the fetch latency is exposed on every response; no
   //! claimed tile ever waits behind a running one). What `Stages = 1` always means.
   OnDemand = 2,
+  //! Ahead, and the claimed tile is kept by the scheduler warp until the producer role asks for it;
+  //! when the running tiles outlast twice this worker's typical tile, the claimed tile is handed
+  //! back to a pool that idle workers take from (source/handback.cuh, docs/scheduling.md section 7).
+  //! Warp-role kernels that run `Scheduler::run_scheduler_warp()` only, Stages >= 2: `clc::launch`
+  //! (every thread runs the body: no thread can watch the clock) refuses it, and so do the kit's
+  //! bundled kernels.
+  Handback = 3,
 };
 
 struct SchedulerParams {
@@ -38,6 +45,12 @@ struct SchedulerParams {
   std::uint32_t max_grain = 1;
   //! When to claim (ClaimTiming). With Stages = 1 a worker always claims on demand.
   ClaimTiming claim = ClaimTiming::Auto;
+  //! ClaimTiming::Handback: the pool of mailboxes (source/handback.cuh; library-owned, one per
+  //! (device, stream)): its states, its responses and how many mailboxes the launch uses
+  //! (prepare_launch fills them; 0 mailboxes = nothing is ever handed back).
+  unsigned* handback_states = nullptr;
+  void* handback_responses = nullptr;
+  std::uint32_t handback_slots = 0;
   //! Tests only (testing/fault_injection.hpp). Present in every build so that the layout is the same
   //! in every translation unit (the compiled half of prepare_launch fills this struct); it is read
   //! only where CLC_FAULT_INJECTION=1, so elsewhere it is 8 unused bytes of kernel parameters.

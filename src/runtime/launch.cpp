@@ -2,6 +2,7 @@
 //! @brief The compiled half of a launch: device and kernel queries (cached once per key, in one
 //! cache type) and `detail::prepare_launch` (checks, source resolution, occupancy, grid sizing,
 //! workspace binding, launch attributes).
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <mutex>
@@ -138,6 +139,14 @@ Error kernel_facts(void const* kernel, void const* probe, KernelFacts* facts) {
   return success();
 }
 
+Error handback_needs_scheduler_warp(char const* api) {
+  return invalid_argument(std::string("options.claim: ClaimTiming::Handback needs a warp-role kernel whose scheduler "
+                                      "warp runs Scheduler::run_scheduler_warp() (prepare_launch); ") +
+                          api +
+                          " runs block kernels, where every thread runs the tile's body and no thread is free to "
+                          "watch it (docs/scheduling.md section 7): use ClaimTiming::OnDemand for heavy-tailed tiles");
+}
+
 Error prepare_launch(void const* kernel, void const* probe, SourceTraits const& source, TileSpace const& tiles,
                      LaunchOptions const& opts, PreparedLaunch* out, std::size_t caller_layout) {
   if (caller_layout != sizeof(PreparedLaunch) + sizeof(LaunchOptions)) {
@@ -233,6 +242,12 @@ Error prepare_launch(void const* kernel, void const* probe, SourceTraits const& 
     } else {
       CLC_TRY(stream_workspace(opts.stream, need, &sp.workspace));
     }
+  }
+  // ClaimTiming::Handback: one mailbox per cluster that can be resident at once (so every live
+  // worker finds one), in the library's per-stream pool.
+  if (opts.claim == ClaimTiming::Handback && source.fetches) {
+    sp.handback_slots = std::uint32_t(std::min<std::int64_t>(occ.max_clusters, plan.workers));
+    CLC_TRY(stream_handback_pool(opts.stream, sp.handback_slots, &sp.handback_states, &sp.handback_responses));
   }
 
   LaunchInfo& info = out->info;

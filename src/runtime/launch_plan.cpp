@@ -49,7 +49,7 @@ Error validate(LaunchOptions const& o) {
   if (o.max_grain < 0 || o.max_grain > 65536)
     return invalid_argument("options.max_grain must be in [0, 65536] (got " + num(o.max_grain) + ")");
   if (o.max_workers < 0) return invalid_argument("options.max_workers must be >= 0 (got " + num(o.max_workers) + ")");
-  if (std::uint32_t(o.claim) > std::uint32_t(ClaimTiming::OnDemand))
+  if (std::uint32_t(o.claim) > std::uint32_t(ClaimTiming::Handback))
     return invalid_argument("options.claim is not a ClaimTiming value (got " + num(std::int64_t(o.claim)) + ")");
   if (o.workspace != nullptr && !o.workspace->valid())
     return invalid_argument("options.workspace is a null workspace: call Workspace::create() first, or pass nullptr "

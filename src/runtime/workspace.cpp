@@ -9,6 +9,7 @@
 #include "clc/detail/stream_pool.hpp"
 #include "clc/launch.hpp"
 #include "clc/source/auto.cuh"
+#include "clc/source/handback.cuh"
 
 namespace clc {
 namespace {
@@ -94,6 +95,25 @@ Error Workspace::create(std::size_t size) {
 
 Error stream_workspace(cudaStream_t stream, TicketWorkspace** ws) {
   return stream_workspace(stream, sizeof(TicketWorkspace), ws);
+}
+
+Error stream_handback_pool(cudaStream_t stream, std::uint32_t slots, unsigned** states, void** responses) {
+  static detail::StreamPool state_pool;     // zeroed: every mailbox free
+  static detail::StreamPool response_pool;  // written before it is read
+  void* st = nullptr;
+  void* rs = nullptr;
+  CLC_TRY(state_pool.get(stream, source::handback_states_bytes(slots), allocate_zeroed, &st));
+  CLC_TRY(response_pool.get(stream, source::handback_responses_bytes(slots), allocate_zeroed, &rs));
+  if (st == nullptr || rs == nullptr) {
+    return invalid_argument(
+        "options.claim: ClaimTiming::Handback: the stream is being captured and its handback pool (one mailbox per "
+        "cluster that can be resident, " + std::to_string(slots) +
+        " here) cannot be allocated or grown during capture; launch once on this stream with the same kernel and "
+        "tile space before capturing");
+  }
+  *states = static_cast<unsigned*>(st);
+  *responses = rs;
+  return success();
 }
 
 Error stream_workspace(cudaStream_t stream, std::size_t bytes, TicketWorkspace** ws) {

@@ -109,7 +109,7 @@ usage: clc-sim [options]
                           ahead        when a tile starts (the claimed tile waits behind it)
                           window       ahead while remaining tiles x mean tile / slots exceeds the
                                        longest tile completed so far, on demand after that
-                          handback[:F] ahead; a tile running F x the mean completed tile (default 2)
+                          handback[:F] ahead; a tile running F x the worker's mean completed tile (default 2)
                                        hands its claimed tile back to workers whose claims ran out
                           steal[:W]    ahead; a claimed tile among the last W tiles (default all)
                                        may be taken by a worker whose claims ran out (a CAS); its

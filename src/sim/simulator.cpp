@@ -45,6 +45,9 @@ struct Worker {
   double started_at = 0.0;    // the running tile's start
   // ClaimPolicy::Handback
   int handed = -1;            // a tile this worker handed back and may still take back
+  bool idle_seen = false;     // a worker waits for handed-back tiles: hand back at once
+  double typical_sum = 0.0;   // this worker's completed tiles, each at most 4x the mean before it
+  int typical_n = 0;          // (the runtime's estimate of the typical tile: scheduler.cuh)
   bool cas = false;           // a take-over CAS is in flight (taking back `handed`, or stealing)
   bool thief = false;         // claims exhausted: waiting for handed-back tiles
   std::uint64_t check_gen = 0;
@@ -246,25 +249,30 @@ void Engine::try_steal(int w, double t) {
 
 // Handback: watch the running tile; once it has run handback_factor x the mean completed tile, the
 // held tile goes to the pool (the warp-role scheduler warp watches the clock on the GPU).
+// The mean is the worker's own (as on the GPU, where the scheduler warp keeps it in registers); a
+// worker that has completed no tile yet hands back after `handback_cold`.
 void Engine::schedule_check(int w, double t) {
   if (!handback()) return;
   Worker& wk = state_[static_cast<std::size_t>(w)];
   if (!wk.running || wk.queue.empty()) return;
-  double const mean = done_count_ > 0 ? done_sum_ / done_count_ : 0.0;
-  double const poll = std::max({config_.fetch_latency, config_.launch_latency, 1e-3});
-  double const at = done_count_ > 0 ? std::max(t, wk.started_at + config_.handback_factor * mean) : t + poll;
-  push(at, EventType::Check, w);
+  double const limit = wk.typical_n == 0 ? config_.handback_cold
+                                         : config_.handback_factor * wk.typical_sum / wk.typical_n;
+  push(std::max(t, wk.started_at + limit), EventType::Check, w);
   wk.check_gen = seq_ - 1;  // this event's seq: stale checks are ignored
 }
 
 void Engine::on_check(int w, double t) {
   Worker& wk = state_[static_cast<std::size_t>(w)];
   if (!wk.running || wk.queue.empty()) return;
-  double const mean = done_count_ > 0 ? done_sum_ / done_count_ : 0.0;
-  if (done_count_ == 0 || t - wk.started_at < config_.handback_factor * mean) {
-    schedule_check(w, t);  // the mean moved on, or nothing has completed yet
-    return;
+  if (!wk.idle_seen) {
+    double const limit = wk.typical_n == 0 ? config_.handback_cold
+                                           : config_.handback_factor * wk.typical_sum / wk.typical_n;
+    if (t - wk.started_at < limit) {
+      schedule_check(w, t);
+      return;
+    }
   }
+  wk.idle_seen = false;
   int const tile = wk.queue.front();
   wk.queue.pop_front();
   --held_;
@@ -289,6 +297,19 @@ void Engine::steal_or_wait(int w, double t) {
   } else if (held_ > 0) {
     wk.thief = true;
     thieves_.push_back(w);
+    // Workers holding a claimed tile see an idle worker (the runtime polls a counter every 1 unit
+    // of the GPU's microseconds; modelled as one fetch latency) and hand it back at once.
+    // Only a running tile that has outlasted half the hand-back limit (a tile about to end starts
+    // the held one sooner than the pool would).
+    for (std::size_t o = 0; o < state_.size(); ++o) {
+      Worker& h = state_[o];
+      if (int(o) == w || !h.running || h.queue.empty() || h.idle_seen) continue;
+      double const limit = h.typical_n == 0 ? config_.handback_cold
+                                            : config_.handback_factor * h.typical_sum / h.typical_n;
+      h.idle_seen = true;
+      push(std::max(t + config_.fetch_latency, h.started_at + limit / 2), EventType::Check, int(o));
+      h.check_gen = seq_ - 1;
+    }
   } else {
     exit_worker(w, t);
   }
@@ -373,7 +394,16 @@ void Engine::on_response(int w, double t) {
   Worker& wk = state_[static_cast<std::size_t>(w)];
   wk.pending = false;
   int tile = -1;
-  if (kind_ == SourceKind::Hardware) {
+  // Handback: a claiming worker takes a handed-back tile of another worker before the source's next
+  // unless a worker is idle (as the runtime's scheduler warp does; the pool check is modelled inside
+  // the fetch latency).
+  auto const offered = std::find_if(pool_.begin(), pool_.end(), [w](auto const& e) { return e.first != w; });
+  bool const adopted = handback() && thieves_.empty() && offered != pool_.end();  // idle workers start it sooner
+  if (adopted) {
+    tile = offered->second;
+    pool_.erase(offered);
+    ++result_.taken_over;
+  } else if (kind_ == SourceKind::Hardware) {
     int ls = next_launch_slot();
     if (ls >= 0) {
       cancelled_[static_cast<std::size_t>(ls)] = 1;
@@ -408,6 +438,9 @@ void Engine::on_tile_end(int w, double t) {
   done_sum_ += cost;
   done_max_ = std::max(done_max_, cost);
   ++done_count_;
+  double const mean = wk.typical_n > 0 ? wk.typical_sum / wk.typical_n : 0.0;
+  wk.typical_sum += wk.typical_n > 0 ? std::min(cost, 4.0 * mean) : cost;
+  ++wk.typical_n;
   wk.current = -1;
   advance(w, t);
 }

@@ -2,7 +2,7 @@
 // A configuration is a tile space (1-3-D, linearised ones included), a cluster shape (up to 16 CTAs),
 // swizzle, raster, longest-first, a source (every one; Hardware must be refused on Hopper), Stages
 // 1/2/4, a grid mode (a mode the source cannot use must be refused by name), a grain, a worker cap,
-// a claim timing (ahead / on demand), a block size or a warp-role kernel with 1..6 consumer warps,
+// a claim timing (ahead / on demand / handback for warp-role kernels), a block size or a warp-role kernel with 1..6 consumer warps,
 // injected failures, per-tile delays and
 // an SM-holding kernel on another stream.
 //
@@ -177,6 +177,7 @@ Config draw(std::uint64_t seed, int index, bool small, int max_cluster) {
   if (fetching_every_tile && c.grid != clc::GridMode::ResidentCapacity && chance(0.3))
     c.inject = pick(r, std::vector<double>{0.1, 0.3, 0.6, 0.9});
   c.hog = !small && chance(0.1);
+  if (c.roles && chance(0.3)) c.claim = clc::ClaimTiming::Handback;  // warp-role kernels only (clc::launch refuses it)
   return c;
 }
 

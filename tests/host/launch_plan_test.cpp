@@ -293,7 +293,8 @@ TEST(Workspace, BytesPerSource) {
 
 TEST(ValidateOptions, ClaimTiming) {
   clc::LaunchOptions o;
-  for (clc::ClaimTiming c : {clc::ClaimTiming::Auto, clc::ClaimTiming::Ahead, clc::ClaimTiming::OnDemand}) {
+  for (clc::ClaimTiming c : {clc::ClaimTiming::Auto, clc::ClaimTiming::Ahead, clc::ClaimTiming::OnDemand,
+                             clc::ClaimTiming::Handback}) {
     o.claim = c;
     CLC_OK(clc::validate(o));
   }

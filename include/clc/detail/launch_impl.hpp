@@ -26,6 +26,9 @@ namespace detail {
 Error prepare_launch(void const* kernel, void const* probe, SourceTraits const& source, TileSpace const& tiles,
                      LaunchOptions const& opts, PreparedLaunch* out, std::size_t caller_layout);
 
+//! The refusal of ClaimTiming::Handback by `api`, whose kernels have no scheduler warp.
+Error handback_needs_scheduler_warp(char const* api);
+
 //! What the code of `kernel` loaded for the current device can do (cached per kernel and device).
 //! `probe` is `detail::target_probe_kernel` of the kernel's translation unit.
 Error kernel_facts(void const* kernel, void const* probe, KernelFacts* facts);

@@ -81,7 +81,7 @@ CLC_KIT_DEVICE void run_warp_specialized(typename Kernel::Params const& params, 
         __syncwarp();  // the next tiles() step is warp-collective
       }
     } else if (warp == 1) {
-      sched.run_scheduler_warp();
+      sched.template run_scheduler_warp</*AllowHandback=*/false>();  // the host refuses it (below)
     }
   } else {
     regs_increase<Kernel::kConsumerRegs>();
@@ -100,6 +100,11 @@ template <class Kernel>
 Error launch_warp_specialized(void (*kernel)(typename Kernel::Params), TileSpace const& tiles, LaunchOptions opts,
                               std::size_t dynamic_smem, typename Kernel::Params params, LaunchInfo* info = nullptr) {
   using Source = typename Kernel::Source;
+  if (opts.claim == ClaimTiming::Handback) {
+    return invalid_argument(
+        "options.claim: ClaimTiming::Handback is not built into the kit's warp-specialised kernels (their tiles "
+        "cost the same; use Auto, Ahead or OnDemand)");
+  }
   opts.source = Source::kind;
   opts.block_threads = threads_of<Kernel>();
   opts.dynamic_smem_bytes = dynamic_smem;

@@ -11,6 +11,8 @@
 #include "pipeline_state.cuh"
 
 #if defined(__CUDACC__)
+#  include <cuda/atomic>
+
 #  include "../detail/ptx.cuh"
 #endif
 
@@ -22,6 +24,11 @@ struct FetchStorage {
   std::uint64_t full[Stages];
   std::uint64_t empty[Stages];
   std::uint64_t throttle;          // rank 0: the producer role arrives once per tile it starts
+  std::uint64_t demand;            // rank 0, ClaimTiming::Handback: ... and once per response it has ended
+  alignas(16) uint4 held;          // rank 0, ClaimTiming::Handback: the response the scheduler holds
+  int held_state;                  // ... kHeld* below: who delivers it
+  std::uint32_t ring_position;     // ... the ring's producer position (index | phase << 16), shared by the
+                                   //     scheduler warp and the producer role, whichever delivers
   int end_seen;                    // rank 0: set by the producer role before its last throttle arrive
   int admitted;                    // rank 0, sources with admit(): this cluster's launch slot was not cancelled
   unsigned iterating_warps;        // debug builds (CLC_CHECK_ROLES): warps of this CTA that iterate tiles
@@ -44,6 +51,9 @@ class FetchPipeline {
       detail::mbarrier_init(&s_.empty[i], consumer_arrivals);  // every consumer warp of the cluster
     }
     detail::mbarrier_init(&s_.throttle, 1);
+    detail::mbarrier_init(&s_.demand, 1);
+    s_.held_state = kHeldNone;
+    s_.ring_position = pack(make_producer_start_state<Stages>());
     s_.end_seen = 0;
     s_.iterating_warps = 0;
     detail::fence_barrier_init();  // make the inits visible to peers' remote arrives (cluster scope)
@@ -131,11 +141,77 @@ class FetchPipeline {
     }
   }
 
+  CLC_DEVICE static std::uint32_t pack(State st) { return std::uint32_t(st.index) | st.phase << 16; }
+  CLC_DEVICE static State unpack(std::uint32_t w) {
+    State st;
+    st.index = int(w & 0xffffu);
+    st.phase = w >> 16;
+    return st;
+  }
+
   // -- throttle (rank 0) ------------------------------------------------------------------------
   //! Producer role, lane 0 of rank 0: one credit per tile started, or the end of its work.
   CLC_DEVICE void throttle_feed(bool end) {
     if (end) s_.end_seen = 1;  // published by the arrive (release) below
     detail::mbarrier_arrive_local(&s_.throttle);
+  }
+  // -- ClaimTiming::Handback (rank 0): the held response and the shared ring position --------------
+  //! The held response's state: none held; held (in `held`, either party may take it with a CAS);
+  //! taken by the producer role (which delivered it); withdrawn by the scheduler (which offers it to
+  //! other workers or delivers it itself).
+  static constexpr int kHeldNone = 0, kHeld = 1, kHeldTaken = 2, kHeldWithdrawn = 3;
+  using HeldRef = cuda::atomic_ref<int, cuda::thread_scope_block>;
+
+  //! Scheduler: hold `v` (the producer may take it from now on).
+  CLC_DEVICE void hold(uint4 v) {
+    s_.held = v;
+    HeldRef(s_.held_state).store(kHeld, cuda::memory_order_release);
+  }
+  CLC_DEVICE int held_state() { return HeldRef(s_.held_state).load(cuda::memory_order_acquire); }
+  //! Scheduler: take the held response back (false: the producer took it first).
+  CLC_DEVICE bool withdraw() {
+    int expected = kHeld;
+    return HeldRef(s_.held_state)
+        .compare_exchange_strong(expected, kHeldWithdrawn, cuda::memory_order_acq_rel, cuda::memory_order_acquire);
+  }
+  //! Scheduler, after the response was delivered by either party: nothing is held.
+  CLC_DEVICE void clear_held() { HeldRef(s_.held_state).store(kHeldNone, cuda::memory_order_relaxed); }
+
+  //! Deliver `v` at the shared ring position and advance it (the scheduler, or the producer role
+  //! after taking the held response: the held state's CAS, or the credit that follows a delivery,
+  //! orders their turns).
+  CLC_DEVICE void deliver_next(uint4 v, unsigned cluster_size) {
+    State st = unpack(s_.ring_position);
+    producer_acquire(st);
+    producer_deliver(st, v, cluster_size);
+    ++st;
+    s_.ring_position = pack(st);
+  }
+  CLC_DEVICE State ring_position() const { return unpack(s_.ring_position); }
+
+  //! Producer role (lane 0 of rank 0): the response's last tile has ended and the next response is
+  //! wanted now. Takes the held response and delivers it itself when the scheduler holds one (no
+  //! wake-up of the scheduler warp on the way); else tells the scheduler, which delivers.
+  CLC_DEVICE void demand(unsigned cluster_size) {
+    int expected = kHeld;
+    if (HeldRef(s_.held_state)
+            .compare_exchange_strong(expected, kHeldTaken, cuda::memory_order_acq_rel, cuda::memory_order_relaxed)) {
+      deliver_next(s_.held, cluster_size);
+    } else {
+      detail::mbarrier_arrive_local(&s_.demand);
+    }
+  }
+  //! Scheduler: whether the next demand has come (`phase` flips when it has). A test that never
+  //! blocks: `try_wait` may suspend the thread up to a system-dependent limit (about ten
+  //! microseconds were seen on the H200), which would make the scheduler's watch that coarse.
+  CLC_DEVICE bool demand_test(std::uint32_t& phase) {
+    if (!cuda::ptx::mbarrier_test_wait_parity(&s_.demand, phase)) return false;
+    phase ^= 1u;
+    return true;
+  }
+  CLC_DEVICE void demand_wait(std::uint32_t& phase) {
+    detail::mbarrier_wait(&s_.demand, phase);
+    phase ^= 1u;
   }
   //! Scheduler: wait for the next credit; true when the producer has seen the end of the work.
   CLC_DEVICE bool throttle_wait(std::uint32_t& phase) {

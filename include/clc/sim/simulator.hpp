@@ -70,7 +70,7 @@ enum class ClaimPolicy {
   Ahead,     //!< when a tile starts: the claimed tile waits behind the running one, whatever its length
   Window,    //!< Ahead while the remaining work per worker (remaining tiles x mean tile / workers, from
              //!< tiles completed so far) exceeds the longest tile completed so far; on demand after that
-  Handback,  //!< Ahead; once the running tile has run `handback_factor` x the mean completed tile, its
+  Handback,  //!< Ahead; once the running tile has run `handback_factor` x the worker's mean completed tile, its
              //!< held tile is handed back: a worker whose claim came back empty takes it (one fetch
              //!< latency: a CAS); the owner, when its tile ends, pays the same CAS to take it back if no
              //!< one did. Idle workers wait for handed-back tiles until no worker holds one.
@@ -105,7 +105,8 @@ struct Config {
   bool throttle = true;
   //! With stages >= 2: when the next claim is issued and whether a held tile can be taken over.
   ClaimPolicy claim = ClaimPolicy::Ahead;
-  double handback_factor = 2.0;  //!< Handback: a running tile this many mean tiles long hands its held tile back
+  double handback_factor = 2.0;
+  double handback_cold = 20.0;  //!< Handback: before a worker completes a tile, it hands back after this long  //!< Handback: a running tile this many mean tiles long hands its held tile back
   int steal_window = 0;          //!< Steal: the last this many tiles may be taken from their owner (0: all)
 
   int slots() const { return sms * ctas_per_sm; }

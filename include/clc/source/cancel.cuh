@@ -35,7 +35,11 @@
 
 namespace clc::source {
 
-struct Cancel {
+struct Cancel
+#if defined(__CUDACC__)
+    : RetiringFetch<Cancel>
+#endif
+{
   static constexpr SourceKind kind = SourceKind::Cancel;
   static constexpr bool fetches = true;
   static constexpr bool first_from_launch_slot = true;  // as Hardware: the grid lists every tile
@@ -86,31 +90,23 @@ struct Cancel {
     return Claim{::clc::detail::atomic_fetch_add_relaxed(&ctx.workspace->ticket, 1ull)};
   }
 
-  //! Cancel the first drawn slot that has not launched yet (a launched one cannot be cancelled: draw
-  //! again), or fail when the cursor has passed the last cluster; deliver the response.
-  template <int Stages>
-  CLC_DEVICE void finish(FetchContext const& ctx, FetchPipeline<Stages>& pipe, PipelineState<Stages> st, Claim c) {
+ private:
+  friend class RetiringFetch<Cancel>;
+  //! Cancel the first drawn slot that has not launched yet (a launched one cannot be cancelled:
+  //! draw again); a failure when the cursor has passed the last cluster. Delivered by `finish`
+  //! (RetiringFetch).
+  CLC_DEVICE uint4 resolve(FetchContext const& ctx, Claim c) {
     unsigned long long const clusters = ctx.map->clusters();
-    uint4 v = encode(false, ClusterCoord{});
     if (c.next < clusters) {
       if (tag_ == 0u) tag_ = tag(ctx.workspace);
       for (unsigned long long t = c.next; t < clusters; t = ::clc::detail::atomic_fetch_add_relaxed(&ctx.workspace->ticket, 1ull)) {
-        if (claim(ctx.workspace, unsigned(t), tag_)) {
-          v = encode(true, ctx.map->first_slot_of_cluster(int(t)));
-          break;
-        }
+        if (claim(ctx.workspace, unsigned(t), tag_)) return encode(true, ctx.map->first_slot_of_cluster(int(t)));
       }
     }
-    pipe.producer_deliver(st, v, ctx.cluster_size);
-    if (v.x == 0u) retirement_.retire(ctx);  // the scheduler never fetches after a failure
+    return encode(false, ClusterCoord{});
   }
 
-  //! After the cluster barrier of the teardown: the launch's last retirer resets the workspace.
-  CLC_DEVICE void teardown(FetchContext const& ctx) { retirement_.teardown(ctx); }
-
- private:
   unsigned tag_ = 0;  // this launch's tag, read at the first fetch
-  WorkspaceRetirement retirement_;
 #endif
 };
 

@@ -20,6 +20,9 @@
 //!  - optional `static constexpr bool async_delivery(unsigned cluster_size)` (default true): false
 //!    when the response was written with a generic store, so consumers need no proxy fence;
 //!  - optional `void teardown(FetchContext const&)`: after the exit's cluster barrier;
+//!  - optional `uint4 claim_now(FetchContext const&, FetchPipeline<N>&, PipelineState<N>)`: claim
+//!    at once and return the response without delivering it (ClaimTiming::Handback; after a
+//!    failure the scheduler never calls it again);
 //!  - optional `static bool admit(FetchContext const&, int own_cluster)` (sources whose first tile
 //!    is the launch slot): called by one thread of cluster rank 0 before the init barrier; false
 //!    means a worker has cancelled this cluster's launch slot, and the cluster exits at once (no
@@ -113,6 +116,14 @@ template <class S>
 struct HasFinish<S, std::void_t<decltype(std::declval<S&>().finish(
                         std::declval<FetchContext const&>(), std::declval<FetchPipeline<1>&>(),
                         std::declval<PipelineState<1>>(), std::declval<typename ClaimOf<S, 1>::type>()))>>
+    : std::true_type {};
+
+template <class S, class = void>
+struct HasClaimNow : std::false_type {};
+template <class S>
+struct HasClaimNow<S, std::void_t<decltype(std::declval<S&>().claim_now(std::declval<FetchContext const&>(),
+                                                                          std::declval<FetchPipeline<2>&>(),
+                                                                          std::declval<PipelineState<2>>()))>>
     : std::true_type {};
 
 template <class S, class = void>

@@ -15,6 +15,7 @@
 #if defined(__CUDACC__)
 #  include <cuda/ptx>
 
+#  include "../detail/ptx.cuh"
 #  include "../pipeline/fetch_pipeline.cuh"
 #endif
 
@@ -47,6 +48,31 @@ struct Hardware {
 #  endif
   }
 
+  //! ClaimTiming::Handback (the scheduler warp of rank 0): cancel a cluster now and return the
+  //! response without delivering it (the scheduler delivers it, or hands it back, later). The
+  //! response lands in a private slot of this object (rank 0's shared memory, completing a private
+  //! barrier), not in the ring; the scheduler never fetches again after a failure, as PTX requires.
+  template <int Stages>
+  CLC_DEVICE uint4 claim_now(FetchContext const&, FetchPipeline<Stages>&, PipelineState<Stages>) {
+#  if CLC_HAS_HARDWARE_CLC
+    if (!ready_) {
+      ::clc::detail::mbarrier_init(&held_full_, 1);
+      ::clc::detail::fence_barrier_init();
+      ready_ = true;
+    } else {
+      ::clc::detail::fence_generic_to_async_shared();  // the last response was read with a generic load
+    }
+    ::clc::detail::mbarrier_arrive_expect_tx_local(&held_full_, 16u);
+    cuda::ptx::clusterlaunchcontrol_try_cancel(&held_, &held_full_);
+    ::clc::detail::mbarrier_wait(&held_full_, held_phase_);
+    held_phase_ ^= 1u;
+    return ::clc::detail::load_response(&held_);
+#  else
+    __trap();  // unreachable: the host refuses Hardware on devices / binaries below sm_100
+    return uint4{0u, 0u, 0u, 0u};
+#  endif
+  }
+
   //! Clusters claimed (1 on success, 0 on failure) and, only on success, the first CTA of the
   //! cancelled cluster (reading a failed response's coordinate is undefined).
   CLC_DEVICE static unsigned decode(uint4 r, ClusterCoord* first) {
@@ -61,6 +87,12 @@ struct Hardware {
     return 0u;
 #  endif
   }
+
+ private:
+  alignas(16) uint4 held_{};        // claim_now's private response slot
+  std::uint64_t held_full_ = 0;     // ... and its barrier (16 transaction bytes per claim)
+  std::uint32_t held_phase_ = 0;
+  bool ready_ = false;
 #endif
 };
 

@@ -70,9 +70,40 @@ class WorkspaceRetirement {
   unsigned prev_ = 0;      // the retirement atomic's result
   bool retiring_ = false;  // this cluster has retired
 };
+
+//! The fetch's second half, shared by the sources whose workspace retires (Ticket, Cancel):
+//! `Source::resolve(ctx, claim)` turns a claim into its response; `finish` delivers it, `claim_now`
+//! (ClaimTiming::Handback) returns it; either retires the cluster after an empty response (the
+//! scheduler never fetches again after one), and `teardown` resets the workspace (the last retirer).
+template <class Source>
+class RetiringFetch {
+ public:
+  template <int Stages, class Claim>
+  CLC_DEVICE void finish(FetchContext const& ctx, FetchPipeline<Stages>& pipe, PipelineState<Stages> st, Claim c) {
+    uint4 const v = self().resolve(ctx, c);
+    pipe.producer_deliver(st, v, ctx.cluster_size);
+    if (v.x == 0u) retirement_.retire(ctx);
+  }
+  template <int Stages>
+  CLC_DEVICE uint4 claim_now(FetchContext const& ctx, FetchPipeline<Stages>& pipe, PipelineState<Stages> st) {
+    uint4 const v = self().resolve(ctx, self().start(ctx, pipe, st));
+    if (v.x == 0u) retirement_.retire(ctx);
+    return v;
+  }
+  //! After the cluster barrier of the teardown: the launch's last retirer resets the workspace.
+  CLC_DEVICE void teardown(FetchContext const& ctx) { retirement_.teardown(ctx); }
+
+ private:
+  CLC_DEVICE Source& self() { return *static_cast<Source*>(this); }
+  WorkspaceRetirement retirement_;
+};
 #endif
 
-struct Ticket {
+struct Ticket
+#if defined(__CUDACC__)
+    : RetiringFetch<Ticket>
+#endif
+{
   static constexpr SourceKind kind = SourceKind::Ticket;
   static constexpr bool fetches = true;
   //! A starting CTA cannot know whether "its" slot was already handed out, so it claims a ticket.
@@ -138,9 +169,10 @@ struct Ticket {
     return Claim{::clc::detail::atomic_fetch_add_relaxed(&ctx.workspace->ticket, g), g};
   }
 
-  //! Encode the response of claim `c` and deliver it into slot `st` of every CTA of the cluster.
-  template <int Stages>
-  CLC_DEVICE void finish(FetchContext const& ctx, FetchPipeline<Stages>& pipe, PipelineState<Stages> st, Claim c) {
+ private:
+  friend class RetiringFetch<Ticket>;
+  //! The response of claim `c` (reads the atomic's result), delivered by `finish` (RetiringFetch).
+  CLC_DEVICE uint4 resolve(FetchContext const& ctx, Claim c) {
     unsigned long long const clusters = ctx.map->clusters();
     uint4 v = encode(0u, ClusterCoord{});
     if (c.grain != 0u && c.ticket < clusters) {
@@ -151,16 +183,10 @@ struct Ticket {
     // probably taken about as much each.
     std::uint64_t const est = c.ticket + std::uint64_t(c.grain) * ctx.workers;
     counter_estimate_ = est > 0xFFFFFFFFull ? 0xFFFFFFFFu : unsigned(est);
-    pipe.producer_deliver(st, v, ctx.cluster_size);
-    if (v.x == 0u) retirement_.retire(ctx);  // the scheduler never claims after an empty response
+    return v;
   }
 
-  //! After the cluster barrier of the teardown: the launch's last retirer resets the workspace.
-  CLC_DEVICE void teardown(FetchContext const& ctx) { retirement_.teardown(ctx); }
-
- private:
   unsigned counter_estimate_ = 0;  // where this worker guesses the global ticket is now
-  WorkspaceRetirement retirement_;
 #endif
 };
 
