@@ -5,7 +5,10 @@ The 1-CTA Ticket and Cancel paths deliver a response with one 128-bit shared sto
 release arrive on the slot's full barrier; consumers wait on that barrier (acquire) and read the
 slot with one 128-bit load (LDS.128), then release it with an arrive on the empty barrier, which the
 producer waits for before the next store. That is correct under the PTX memory model, but racecheck
-does not model mbarrier ordering and reports the pair as RAW/WAR hazards (docs/protocol.md).
+does not model mbarrier ordering and reports the pair as RAW/WAR hazards (docs/protocol.md). The
+handback (ClaimTiming::Handback) hands a held response from the scheduler warp to the producer warp
+through a 16-byte slot with the same pair, ordered by a shared-memory CAS, which racecheck does not
+model either.
 
 This script accepts exactly that pair: every reported hazard must be between an LDS.128 and an
 STS.128 of the same 16-byte-aligned shared address, both in the same clc kernel, read from the
@@ -43,8 +46,12 @@ def normalize(name):
     return name.replace(" ", "")
 
 
-def sass_by_function(binary):
-    out = subprocess.run(["cuobjdump", "-sass", binary], capture_output=True, text=True, check=True).stdout
+def sass_by_function(binary, arch="sm_90a"):
+    # The SASS of the architecture racecheck ran (a binary with several would otherwise map the
+    # offsets into the last one listed); every architecture when the binary has none for `arch`.
+    out = subprocess.run(["cuobjdump", "-arch", arch, "-sass", binary], capture_output=True, text=True).stdout
+    if "Function :" not in out:
+        out = subprocess.run(["cuobjdump", "-sass", binary], capture_output=True, text=True, check=True).stdout
     funcs = {}
     current = None
     for line in out.splitlines():
