@@ -346,6 +346,28 @@ TEST(SimClaim, HandbackBeatsOnDemandAndEveryoneElseOnAHeavyTail) {
   }
 }
 
+// Two workers; tile 0 (worker A's first) and tile 2 (claimed by A behind it) are long. A has no typical
+// time yet, so only the cold limit makes it hand tile 2 back; B, done with the short tiles, runs it.
+TEST(SimClaim, HandbackColdLimitFreesATileHeldBehindALongFirstTile) {
+  Config c;
+  c.tiles = 12;
+  c.sms = 2;
+  c.cost.kind = CostModel::Kind::List;
+  c.cost.list = {100, 10, 100, 10, 10, 10, 10, 10, 10, 10, 10, 10};
+  c.fetch_latency = 0.5;
+  c.launch_latency = 1.0;
+  c.stages = 2;
+  c.claim = ClaimPolicy::Handback;
+  SimResult const cold = run(c, SourceKind::TicketResident);
+  expect_consistent(cold, "cold limit");
+  EXPECT_GE(cold.handed_back, 1);
+  EXPECT_GE(cold.taken_over, 1);
+  c.handback_cold = 1e9;  // no guess before the first completed tile: tile 2 waits behind tile 0
+  SimResult const never = run(c, SourceKind::TicketResident);
+  expect_consistent(never, "no cold limit");
+  EXPECT_LT(cold.makespan + 40.0, never.makespan);  // 152.5 against 201.5: tile 2 starts 70 earlier
+}
+
 TEST(SimClaim, HandbackCostsNothingOnUniformTiles) {
   Config c = heavy_tail();
   c.cost = CostModel{};

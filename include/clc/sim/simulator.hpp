@@ -105,8 +105,8 @@ struct Config {
   bool throttle = true;
   //! With stages >= 2: when the next claim is issued and whether a held tile can be taken over.
   ClaimPolicy claim = ClaimPolicy::Ahead;
-  double handback_factor = 2.0;
-  double handback_cold = 20.0;  //!< Handback: before a worker completes a tile, it hands back after this long  //!< Handback: a running tile this many mean tiles long hands its held tile back
+  double handback_factor = 2.0;  //!< Handback: a running tile this many mean tiles long hands its held tile back
+  double handback_cold = 20.0;   //!< Handback: before a worker completes a tile, it hands back after this long
   int steal_window = 0;          //!< Steal: the last this many tiles may be taken from their owner (0: all)
 
   int slots() const { return sms * ctas_per_sm; }
