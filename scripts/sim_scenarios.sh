@@ -8,7 +8,7 @@
 # bench's interference and imbalance parts with 10 us tiles on 132 SMs (launch latency 1.5, fetch
 # latency 1.7, time unit 1 us); the heavy tail of part 7 (the same 63 positions of 160 among 1056
 # tiles of 10: the hash of bench/sched/workloads.cuh and tests/sim/simulator_test.cpp) under each
-# claim policy.
+# claim policy, and with the H200's per-tile costs (--tile-gap).
 set -eu -o pipefail
 sim=${1:-build/release/src/sim/clc-sim}
 [ -x "$sim" ] || { echo "sim_scenarios.sh: $sim is not an executable (build the clc-sim target)" >&2; exit 2; }
@@ -52,3 +52,9 @@ run "heavy tail, window" "${ht[@]}" --stages 2 --claim window
 run "heavy tail, handback" "${ht[@]}" --stages 2 --claim handback
 run "heavy tail, steal (no watcher; every claimed tile)" "${ht[@]}" --stages 2 --claim steal
 run "heavy tail, steal (the last 264 tiles)" "${ht[@]}" --stages 2 --claim steal:264
+# The same heavy tail with the H200's per-tile costs (bench/results/h200-sched-dev-handback.txt, section 5:
+# median gaps between two tiles of one SM, 416 ns for Single's CTA relaunch, 576-672 ns for the handback):
+# a launch latency of 0.42 and a tile gap of 0.67, then the gap the handshake would need to beat Single.
+hc=(--tiles 1056 --sms 132 --cost "list:$tail" --fetch-latency 0.5 --launch-latency 0.42 --no-gantt --stages 2)
+run "heavy tail, H200 per-tile costs: handback, tile gap 0.67" "${hc[@]}" --tile-gap 0.67 --claim handback --source ticket-resident,single
+run "heavy tail, H200 per-tile costs: handback, tile gap 0.3" "${hc[@]}" --tile-gap 0.3 --claim handback --source ticket-resident,single

@@ -103,6 +103,8 @@ usage: clc-sim [options]
   --busy S:T[,S:T...]     worker slot S is taken by another kernel until time T (repeatable)
   --launch-latency X      slot frees -> new worker starts (default 0)
   --fetch-latency X       claim issued -> response (default 0)
+  --tile-gap X            a persistent worker's handshake between two of its tiles, every source but
+                          single (whose next tile is a new CTA: --launch-latency) (default 0)
   --stages S              response slots; >= 2 issues the next claim when a tile starts (default 1)
   --no-throttle           with stages >= 2, let a worker claim up to stages-1 tiles ahead
   --claim POLICY          with stages >= 2, when to claim (default ahead; stages 1 claims on demand):
@@ -132,7 +134,7 @@ Expected<CliOptions> parse_cli(std::vector<std::string> const& args) {
   // configuration before the other options adjust it, whatever the order on the command line.
   static char const* const kWithValue[] = {
       "--example", "--source", "--tiles", "--cost", "--sms", "--ctas-per-sm", "--slots", "--workers", "--busy",
-      "--launch-latency", "--fetch-latency", "--stages", "--claim", "--width", "--svg", "--trace", "--ns-per-unit",
+      "--launch-latency", "--fetch-latency", "--tile-gap", "--stages", "--claim", "--width", "--svg", "--trace", "--ns-per-unit",
       "--json"};
   static char const* const kFlags[] = {"--help", "-h", "--no-throttle", "--throttle", "--no-gantt", "--longest-first"};
   std::vector<std::pair<std::string, std::string>> opts;
@@ -215,11 +217,14 @@ Expected<CliOptions> parse_cli(std::vector<std::string> const& args) {
         b.until = until;
         c.busy.push_back(b);
       }
-    } else if (key == "--launch-latency" || key == "--fetch-latency" || key == "--ns-per-unit") {
+    } else if (key == "--launch-latency" || key == "--fetch-latency" || key == "--tile-gap" || key == "--ns-per-unit") {
       double v = 0;
       if (!parse_double(value, v) || v < 0 || (key == "--ns-per-unit" && v <= 0))
         return bad(key, value, key == "--ns-per-unit" ? "expected a number > 0" : "expected a number >= 0");
-      (key == "--launch-latency" ? c.launch_latency : key == "--fetch-latency" ? c.fetch_latency : o.ns_per_unit) = v;
+      (key == "--launch-latency" ? c.launch_latency
+       : key == "--fetch-latency" ? c.fetch_latency
+       : key == "--tile-gap"      ? c.tile_gap
+                                  : o.ns_per_unit) = v;
     } else if (key == "--stages") {
       if (!parse_int(value, 1, 64, n)) return bad(key, value, "expected an integer in [1, 64]");
       c.stages = static_cast<int>(n);
@@ -285,6 +290,10 @@ Error run_cli(CliOptions const& o, std::string& out) {
                 c.fetch_latency, c.stages, c.stages >= 2 ? (c.throttle ? ", throttle" : ", no throttle") : "",
                 c.stages >= 2 ? to_string(c.claim) : "on demand");
   out += buf;
+  if (c.tile_gap > 0) {
+    std::snprintf(buf, sizeof buf, "tile gap %g (persistent workers, between two of their tiles)\n", c.tile_gap);
+    out += buf;
+  }
   for (BusySlot const& b : c.busy) {
     std::snprintf(buf, sizeof buf, "slot %d taken by another kernel until %g\n", b.slot, b.until);
     out += buf;

@@ -41,7 +41,7 @@ std::uint64_t to_ns(double t, double ns_per_unit) {
 void write_config(json::Writer& w, Config const& c) {
   w.begin_object("config").field("tiles", c.tiles).field("sms", c.sms).field("ctas_per_sm", c.ctas_per_sm);
   w.field("slots", c.slots()).field("workers", c.workers).field("launch_latency", c.launch_latency);
-  w.field("fetch_latency", c.fetch_latency).field("stages", c.stages).field("throttle", c.throttle);
+  w.field("fetch_latency", c.fetch_latency).field("tile_gap", c.tile_gap).field("stages", c.stages).field("throttle", c.throttle);
   w.begin_array("busy");
   for (auto const& b : c.busy) w.begin_object().field("slot", b.slot).field("until", b.until).end_object();
   w.end_array().end_object();

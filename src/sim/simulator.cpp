@@ -41,6 +41,7 @@ struct Worker {
   bool may_claim = false;     // false once a claim failed (or for sources that never claim)
   bool pending = false;       // a claim is in flight (one at a time per worker)
   bool running = false;
+  bool ran_before = false;    // a tile of this worker has started (the next one pays config.tile_gap)
   int current = -1;
   double started_at = 0.0;    // the running tile's start
   // ClaimPolicy::Handback
@@ -197,16 +198,20 @@ void Engine::advance(int w, double t) {
     int tile = wk.queue.front();
     wk.queue.pop_front();
     if (kind_ != SourceKind::Static) --held_;
+    // A persistent worker's handshake between two of its tiles (Single's next tile is a new CTA:
+    // launch_latency).
+    double const start = wk.ran_before && kind_ != SourceKind::Single ? t + config_.tile_gap : t;
+    wk.ran_before = true;
     wk.running = true;
     wk.current = tile;
-    wk.started_at = t;
+    wk.started_at = start;
     WorkerRecord const& wr = result_.workers[static_cast<std::size_t>(w)];
     TileRecord r;
     r.tile = tile;
     r.worker = w;
     r.slot = wr.slot;
-    r.start = t;
-    r.end = t + costs_[static_cast<std::size_t>(tile)];
+    r.start = start;
+    r.end = start + costs_[static_cast<std::size_t>(tile)];
     // Static's list is fixed and Single runs its own slot; Hardware's first tile is its own slot.
     bool const own = kind_ == SourceKind::Static || kind_ == SourceKind::Single ||
                      (kind_ == SourceKind::Hardware && tile == wr.launch_slot);
@@ -267,7 +272,8 @@ void Engine::on_check(int w, double t) {
   if (!wk.idle_seen) {
     double const limit = wk.typical_n == 0 ? config_.handback_cold
                                            : config_.handback_factor * wk.typical_sum / wk.typical_n;
-    if (t - wk.started_at < limit) {
+    if (t < wk.started_at + limit) {  // the same sum as schedule_check's (t - start < limit can round
+                                      // the other way and re-schedule the check at t forever)
       schedule_check(w, t);
       return;
     }
@@ -535,6 +541,7 @@ Error validate(Config const& c) {
   }
   if (!finite_nonneg(c.launch_latency)) return invalid_argument("launch_latency must be finite and >= 0");
   if (!finite_nonneg(c.fetch_latency)) return invalid_argument("fetch_latency must be finite and >= 0");
+  if (!finite_nonneg(c.tile_gap)) return invalid_argument("tile_gap must be finite and >= 0");
   if (c.stages < 1 || c.stages > 64)
     return invalid_argument("stages must be in [1, 64] (got " + std::to_string(c.stages) + ")");
   return success();

@@ -368,6 +368,28 @@ TEST(SimClaim, HandbackColdLimitFreesATileHeldBehindALongFirstTile) {
   EXPECT_LT(cold.makespan + 40.0, never.makespan);  // 152.5 against 201.5: tile 2 starts 70 earlier
 }
 
+// The per-tile handshake decides handback against Single on the heavy tail (docs/scheduling.md, 7b): with
+// the H200's median gaps between tiles (handback ~0.67 us, a CTA relaunch ~0.42 us; development traces of
+// bench/results/h200-sched-dev-handback.txt) the model puts the handback behind Single, as the GPU did;
+// with a gap below the relaunch's it puts it ahead.
+TEST(SimClaim, HandbackAgainstSingleIsDecidedByTheTileGap) {
+  Config c = heavy_tail();
+  c.stages = 2;
+  c.claim = ClaimPolicy::Handback;
+  c.launch_latency = 0.42;
+  double const single = run(c, SourceKind::Single).makespan;
+  c.tile_gap = 0.67;
+  SimResult const slow = run(c, SourceKind::TicketResident);
+  expect_consistent(slow, "gap 0.67");
+  EXPECT_GT(slow.makespan, single);
+  c.tile_gap = 0.2;
+  SimResult const fast = run(c, SourceKind::TicketResident);
+  expect_consistent(fast, "gap 0.2");
+  EXPECT_LT(fast.makespan, single);
+  c.tile_gap = -1.0;
+  EXPECT_FALSE(simulate(c, SourceKind::TicketResident).ok());
+}
+
 TEST(SimClaim, HandbackCostsNothingOnUniformTiles) {
   Config c = heavy_tail();
   c.cost = CostModel{};

@@ -97,6 +97,10 @@ struct Config {
   std::vector<BusySlot> busy;
   double launch_latency = 0.0;  //!< slot frees -> new worker starts (paid per worker)
   double fetch_latency = 0.0;   //!< claim issued -> response visible
+  //! A persistent worker (every source but Single) from the end of one of its tiles to the start of its
+  //! next one: the runtime's per-tile handshake (the response's barrier, decode, release, credit), which
+  //! claiming ahead does not hide. Single's next tile is a new CTA and pays `launch_latency` instead.
+  double tile_gap = 0.0;
   //! Response slots of the fetch pipeline. 1: fetch after the tile ends (latency exposed).
   //! >= 2: the fetch for the next tile is issued when the current tile starts (latency hidden).
   int stages = 1;
