@@ -1118,7 +1118,9 @@ def claims():
                                      "13200 x 10 us, nothing held, claim exposed (stages 1)",
                                      "heavy tail, on demand (stages 1)", "heavy tail, ahead", "heavy tail, window",
                                      "heavy tail, handback", "heavy tail, steal (no watcher; every claimed tile)",
-                                     "heavy tail, steal (the last 264 tiles)"]}
+                                     "heavy tail, steal (the last 264 tiles)",
+                                     "heavy tail, H200 per-tile costs: handback, tile gap 0.67",
+                                     "heavy tail, H200 per-tile costs: handback, tile gap 0.3"]}
     nothing, held = sim["13200 x 10 us, nothing held"], sim["13200 x 10 us, 33 SMs held 500 us"]
     tails = [tail[k]["median_ms"] * 1e3 for k in ("Ticket on demand", "Ticket Stages 1", "Ticket on demand g1", "Cancel on demand")]
     ahead = [tail[k]["median_ms"] * 1e3 for k in ("Ticket (ahead)", "Cancel (ahead)")]
@@ -2151,7 +2153,7 @@ def claims():
          [f(tg("ticket_ahead_heavy_tail_vs_single"), 3), f(hb[("heavy", "Ticket ahead")]["vs_single"], 3),
           f(tg("ticket_handback_heavy_tail_vs_single"), 3)]),
         (SC, "It gives 261.5 (ticket-resident) and 261.0 (hardware) where the mean over all workers gave 262.0 and 261.5 "
-             "(`bench/results/sim-scenarios.txt`, regenerated in bf57d9b; the earlier file: `git show "
+             "(`bench/results/sim-scenarios.txt`, regenerated in d899916; the earlier file: `git show "
              "16db06c:bench/results/sim-scenarios.txt`). On the GPU the handback lands 2.5% over `Single` and costs 1.5% "
              "over claiming ahead on uniform tiles",
          [f(sim["heavy tail, handback"]["ticket-resident"][0], 1), f(sim["heavy tail, handback"]["hardware"][0], 1),
@@ -2159,6 +2161,16 @@ def claims():
           git_last("bench/results/sim-scenarios.txt"), git_last("bench/results/sim-scenarios.txt", "bf57d9b~1"),
           pct_over(tg("ticket_handback_heavy_tail_vs_single")),
           pct_over(hb[("uniform", "Ticket handback")]["median_ms"] / hb[("uniform", "Ticket ahead")]["median_ms"])]),
+        (SC, "`--tile-gap` (since 0f1f41d) adds that handshake: with the H200's per-tile costs of the development traces "
+             "(`--launch-latency 0.42` for `Single`'s relaunch, `--tile-gap 0.67` for the handback) the model gives 267.62 "
+             "for the handback against 264.62 for `Single`, the GPU's order (its traced spans: 267.9 to 270.6 against "
+             "265.7), and with a gap of 0.3 263.92",
+         [git_last("src/sim/simulator.cpp"),
+          f(sim["heavy tail, H200 per-tile costs: handback, tile gap 0.67"]["ticket-resident"][0], 2),
+          f(sim["heavy tail, H200 per-tile costs: handback, tile gap 0.67"]["single"][0], 2),
+          rng([float(x) for x in dgrab(9, r"spans ([\d., ]+) us")[0].split(", ")], 1, " to "),
+          dgrab(9, r"traced Single of section 5: ([\d.]+) us")[0],
+          f(sim["heavy tail, H200 per-tile costs: handback, tile gap 0.3"]["ticket-resident"][0], 2)]),
         (SC, "`ClaimTiming::Handback` (10218b5, section 7b) takes the heavy tail from 1.476x `Single`'s time claiming ahead "
              "to 1.025x, on a par with claiming on demand (1.019x), at 1.5% over claiming ahead on uniform tiles (1.046x "
              "`Static`'s time against 1.031x)",
