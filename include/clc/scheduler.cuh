@@ -311,7 +311,8 @@ class Scheduler {
   //! comes as a response's first tile starts (the next fetch overlaps its tiles); claiming on
   //! demand, as its last tile has ended (`after_tile`: the role has run a tile since the last call).
   //! With the handback the credit comes ahead, and the end of a response's last tile is a demand:
-  //! the scheduler warp delivers the response it holds then, not before.
+  //! the held response is delivered then, not before (by the producer itself, FetchPipeline::demand,
+  //! unless the scheduler warp has withdrawn it).
   CLC_DEVICE WorkTile advance_role(Cursor& c, Role role, bool fresh, bool after_tile) {
     if constexpr (Source::fetches) {
       bool const feeder = role == Role::Producer && rank_ == 0 && detail::lane_id() == 0;
@@ -344,8 +345,8 @@ class Scheduler {
   //! twice this worker's typical time for as many tiles, offer the held response in the pool, and
   //! at the demand take it back with a CAS, or, when another worker took it, claim again. A worker
   //! whose claim fails takes offered responses until no worker holds or offers one.
-  //! docs/scheduling.md section 7 has the argument and the measurements.
-  //! The producer role takes a held response itself (FetchPipeline::demand): no wake-up of this warp
+  //! docs/protocol.md ("The handback") has the protocol, docs/scheduling.md section 7b the
+  //! measurements. The producer role takes a held response itself (FetchPipeline::demand): no wake-up of this warp
   //! on the way from one tile to the next.
   CLC_DEVICE void run_handback() {
     std::uint32_t step = 0, credit_phase = 0, demand_phase = 0;

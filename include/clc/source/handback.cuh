@@ -1,5 +1,6 @@
 //! @file source/handback.cuh
-//! @brief The handback pool of `ClaimTiming::Handback` (docs/scheduling.md section 7): mailboxes in
+//! @brief The handback pool of `ClaimTiming::Handback` (docs/protocol.md "The handback"; measured in
+//! docs/scheduling.md section 7b): mailboxes in
 //! global memory through which a worker hands a claimed, not yet started response back to idle
 //! workers while its running tiles outlast its typical tile.
 //!
@@ -42,7 +43,9 @@ CLC_HOST_DEVICE constexpr std::size_t handback_states_bytes(std::uint32_t slots)
 }
 CLC_HOST_DEVICE constexpr std::size_t handback_responses_bytes(std::uint32_t slots) { return 16u * std::size_t(slots); }
 
-//! The pool's two counters, at the start of the states array (cumulative; tests and benchmarks).
+//! The pool's counters, at the start of the states array: `open`, `holding` and `idle` steer the
+//! handback and return to 0 after every launch; `handed_back` and `taken_over` are cumulative (tests
+//! and benchmarks read them).
 struct HandbackCounters {
   // Each group in its own 128-byte line: idle workers poll the first, holders poll the second, and
   // neither waits behind the other's traffic or the statistics' atomics.
