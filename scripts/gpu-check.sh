@@ -100,7 +100,7 @@ if has sanitize; then
   note "compute-sanitizer racecheck (clustered) rc=$rc in $((SECONDS - t0)) s: $(grep -E 'RACECHECK SUMMARY' "$out/sanitizer.log" | tail -1)"
   t0=$SECONDS
   compute-sanitizer --tool racecheck --racecheck-report hazard --print-limit 0 --show-backtrace no "$bin" \
-    --gtest_filter="${RACE_ONE_CTA_FILTER:-SanitizerSubset.*OneCta}" >"$out/racecheck-one-cta.log" 2>&1
+    --gtest_filter="${RACE_ONE_CTA_FILTER:-SanitizerSubset.*OneCta:SanitizerSubset.Handback}" >"$out/racecheck-one-cta.log" 2>&1
   grep -E "PASSED|FAILED|RACECHECK SUMMARY" "$out/racecheck-one-cta.log" >>"$out/sanitizer.log"
   python3 scripts/racecheck_filter.py "$out/racecheck-one-cta.log" "$bin" >>"$out/sanitizer.log" 2>&1
   rc=$?

@@ -160,8 +160,14 @@ struct Sm90Mma {
 
   //! The whole producer warp walks the ring, so the tile, the k-steps and the ring position stay
   //! warp-uniform (ptxas keeps the TMA coordinates in uniform registers); lane 0 arms each stage and
-  //! issues its loads.
-  CLC_KIT_DEVICE void produce(WorkTile const& scheduled, ProducerState& ps) {
+  //! issues its loads. `next()` moves the producer on to its next tile: with a planned source
+  //! (Static, Single) before the wait for the tile's last stage, under that wait (the ring is usually
+  //! full there); with a fetching source after the tile's last load. The early move measured faster
+  //! with Static (8192x8192x256: 0.0661 against 0.0686 ms) and slower with Ticket (0.0704-0.0718 against
+  //! 0.0687-0.0694 ms with the late move, and the convolution's layers about 1.5% slower), also when
+  //! taken only once the response had landed (bench/results/h200-kit-next-tile.txt).
+  template <class Next>
+  CLC_KIT_DEVICE void produce(WorkTile const& scheduled, ProducerState& ps, Next&& next) {
     WorkTile t = decode(scheduled);
     t.x = warp_uniform(t.x);
     t.y = warp_uniform(t.y);
@@ -181,6 +187,9 @@ struct Sm90Mma {
       std::uint32_t bytes = G::kStageBytes;
       if constexpr (detail::HasStageBytes<std::decay_t<decltype(load)>>::value) bytes = load.stage_bytes();
       for (int kt = kb; kt < ke; ++kt) {
+        if constexpr (!Src::fetches) {
+          if (kt == ke - 1) next();  // a planned source's next tile is computed, never waited for
+        }
         ring.producer_wait(ps.st);
         if (leader) {
           // A (own) + all of B (own part + the peer's multicast part) land on this CTA's full barrier.
@@ -192,6 +201,7 @@ struct Sm90Mma {
       }
     };
     Ops::with_loader(p, t, kb, nb, b_rows, mask, loop);
+    if (!next.advanced) next();  // after the tile's last load
   }
 
   // -- consumers: one warpgroup, 64 rows of the tile ---------------------------------------------
@@ -214,7 +224,12 @@ struct Sm90Mma {
     return cs;
   }
 
-  CLC_KIT_DEVICE void consume(WorkTile const& scheduled, ConsumerState& cs) {
+  //! One tile of one consumer warpgroup. `next()` (run_warp_specialized: the consumers' move to their
+  //! next tile -- the wait for the scheduler's response and its decoding) is called while the tile's
+  //! last MMAs run, so that none of it stands between this tile's epilogue and the next tile's
+  //! mainloop; the tile itself is a copy taken before.
+  template <class Next>
+  CLC_KIT_DEVICE void consume(WorkTile const& scheduled, ConsumerState& cs, Next&& next) {
     WorkTile const t = decode(scheduled);
     int kb, ke;
     Ops::k_range(p, t, &kb, &ke);
@@ -223,6 +238,7 @@ struct Sm90Mma {
       ++cs.tiles;
       if (!mine) {  // the other warpgroup's tile: its stages are not ours to wait for or release
         for (int kt = kb; kt < ke; ++kt) ++cs.st;
+        next();
         return;
       }
       // Our turn: the other warpgroup has issued its whole previous tile, so every stage before ours
@@ -230,6 +246,7 @@ struct Sm90Mma {
       named_barrier_sync(kOrderBar + unsigned(cs.cw), 256);
       typename Ring::State const last = mainloop_pingpong(cs, kb, ke);
       named_barrier_arrive(kOrderBar + unsigned(cs.cw ^ 1), 256);  // the other's MMAs queue behind ours
+      next();
       wgmma_wait<0>();
       fence_operands(cs.acc[0]);
       fence_operands(cs.acc[1]);
@@ -242,14 +259,14 @@ struct Sm90Mma {
     }
     if (Ops::a_kmajor(p)) {
       if (Ops::b_kmajor(p))
-        mainloop<0, 0>(cs, kb, ke);
+        mainloop<0, 0>(cs, kb, ke, next);
       else
-        mainloop<0, 1>(cs, kb, ke);
+        mainloop<0, 1>(cs, kb, ke, next);
     } else {
       if (Ops::b_kmajor(p))
-        mainloop<1, 0>(cs, kb, ke);
+        mainloop<1, 0>(cs, kb, ke, next);
       else
-        mainloop<1, 1>(cs, kb, ke);
+        mainloop<1, 1>(cs, kb, ke, next);
     }
     if constexpr (Variant == kMmaSkipEpilogue) return;
     Ops::template epilogue<BN>(p, t, cs.cw, cs.acc[0], cs.epi_bufs, 1u + unsigned(cs.cw));
@@ -281,8 +298,9 @@ struct Sm90Mma {
   }
 
   //! The mainloop of one tile over k-steps [kb, ke). `TransA`/`TransB`: 1 when the operand tile is MN-major.
-  template <int TransA, int TransB>
-  CLC_KIT_DEVICE void mainloop(ConsumerState& cs, int kb, int ke) {
+  //! `next()` runs while the last stage's MMAs do.
+  template <int TransA, int TransB, class Next>
+  CLC_KIT_DEVICE void mainloop(ConsumerState& cs, int kb, int ke, Next& next) {
     typename Ring::State prev = cs.st;
     for (int kt = kb; kt < ke; ++kt) {
       ring.consumer_wait(cs.st);  // the stage's TMA bytes (from both CTAs of a cluster) have landed
@@ -297,6 +315,7 @@ struct Sm90Mma {
       prev = cs.st;
       ++cs.st;
     }
+    next();
     wgmma_wait<0>();
     fence_operands(cs.acc[0]);
     ring.consumer_release(prev, csize);

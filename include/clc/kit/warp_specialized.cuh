@@ -19,8 +19,12 @@
 //!   __device__ void prefetch();                      // lane 0 of the producer warp: prefetch_tensormap
 //!   __device__ ProducerState producer_start();
 //!   __device__ void produce(clc::WorkTile const&, ProducerState&);  // the producer warp, per tile
+//!   // (or with a third argument `next`, as consume below)
 //!   __device__ ConsumerState consumer_start(int warpgroup);         // 0..W-1
 //!   __device__ void consume(clc::WorkTile const&, ConsumerState&);  // one consumer warpgroup, per tile
+//!   // or, to take the next tile early: template <class Next> __device__ void consume(clc::WorkTile const&,
+//!   //   ConsumerState&, Next&& next);  calling next() once per tile, when nothing of the tile still
+//!   //   needs the scheduler (e.g. under MMAs already issued): it waits for and decodes the next tile
 //!   __device__ void consumer_finish(ConsumerState&); // after the last tile (e.g. drain TMA stores)
 //! };
 //! __global__ void __launch_bounds__(clc::kit::threads_of<MyKernel>(), 1) my_kernel(__grid_constant__ Params const p) {
@@ -34,6 +38,8 @@
 #pragma once
 
 #include <cstddef>
+#include <type_traits>
+#include <utility>
 
 #include <cuda_runtime.h>
 
@@ -50,6 +56,42 @@ constexpr int threads_of() {
 }
 
 #if defined(__CUDACC__)
+
+//! The `next` of a `produce` / `consume` hook: `next()` moves the role's tile sequence on (warp-
+//! collective, at most once per tile; the hook's tile is a copy and stays valid). `advanced` says
+//! whether it has.
+template <class Iterator>
+struct NextTile {
+  Iterator* it;
+  bool advanced = false;
+  CLC_DEVICE void operator()() {
+    __syncwarp();  // the tiles() step is warp-collective
+    ++*it;
+    advanced = true;
+  }
+};
+
+namespace detail {
+//! Stands for the `next` of the hooks in the detection of `ProducesWithNext` / `ConsumesWithNext`.
+struct NextTileProbe {
+  bool advanced = false;
+  CLC_DEVICE void operator()() {}
+};
+//! Whether `Kernel::produce` / `Kernel::consume` take a third argument, `next`: a callable that moves
+//! the role's tile sequence on to the next tile (see `run_warp_specialized`).
+template <class K, class = void>
+struct ProducesWithNext : std::false_type {};
+template <class K>
+struct ProducesWithNext<K, std::void_t<decltype(std::declval<K&>().produce(
+                               std::declval<WorkTile const&>(), std::declval<typename K::ProducerState&>(),
+                               std::declval<NextTileProbe&>()))>> : std::true_type {};
+template <class K, class = void>
+struct ConsumesWithNext : std::false_type {};
+template <class K>
+struct ConsumesWithNext<K, std::void_t<decltype(std::declval<K&>().consume(
+                               std::declval<WorkTile const&>(), std::declval<typename K::ConsumerState&>(),
+                               std::declval<NextTileProbe&>()))>> : std::true_type {};
+}  // namespace detail
 
 //! The kernel body. `params` and `sched` must be (parts of) the kernel's `__grid_constant__`
 //! parameter, read in place.
@@ -76,9 +118,21 @@ CLC_KIT_DEVICE void run_warp_specialized(typename Kernel::Params const& params, 
     regs_decrease<Kernel::kProducerRegs>();
     if (warp == 0) {
       auto st = k.producer_start();
-      for (WorkTile t : sched.tiles(Role::Producer)) {
-        k.produce(t, st);
-        __syncwarp();  // the next tiles() step is warp-collective
+      if constexpr (detail::ProducesWithNext<Kernel>::value) {
+        auto tiles = sched.tiles(Role::Producer);
+        auto it = tiles.begin();
+        while (it != tiles.end()) {
+          WorkTile const t = *it;
+          NextTile<decltype(it)> next{&it};
+          k.produce(t, st, next);
+          __syncwarp();
+          if (!next.advanced) ++it;
+        }
+      } else {
+        for (WorkTile t : sched.tiles(Role::Producer)) {
+          k.produce(t, st);
+          __syncwarp();  // the next tiles() step is warp-collective
+        }
       }
     } else if (warp == 1) {
       sched.template run_scheduler_warp</*AllowHandback=*/false>();  // the host refuses it (below)
@@ -86,7 +140,20 @@ CLC_KIT_DEVICE void run_warp_specialized(typename Kernel::Params const& params, 
   } else {
     regs_increase<Kernel::kConsumerRegs>();
     auto st = k.consumer_start(wg - 1);
-    for (WorkTile t : sched.tiles(Role::Consumer)) k.consume(t, st);
+    if constexpr (detail::ConsumesWithNext<Kernel>::value) {
+      // The hook takes the next tile itself (`next()`, once), where its wait and decoding hide
+      // under work already issued (Sm90Mma: under the last stage's MMAs, not after the epilogue).
+      auto tiles = sched.tiles(Role::Consumer);
+      auto it = tiles.begin();
+      while (it != tiles.end()) {
+        WorkTile const t = *it;  // a copy: next() overwrites the iterator's tile
+        NextTile<decltype(it)> next{&it};
+        k.consume(t, st, next);
+        if (!next.advanced) ++it;  // a hook that returned without taking it
+      }
+    } else {
+      for (WorkTile t : sched.tiles(Role::Consumer)) k.consume(t, st);
+    }
     k.consumer_finish(st);
   }
   sched.finish();  // every CTA of the cluster stays until no peer can still arrive or multicast into it

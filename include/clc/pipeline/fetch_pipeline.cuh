@@ -161,6 +161,7 @@ class FetchPipeline {
   //! other workers or delivers it itself).
   static constexpr int kHeldNone = 0, kHeld = 1, kHeldTaken = 2, kHeldWithdrawn = 3;
   using HeldRef = cuda::atomic_ref<int, cuda::thread_scope_block>;
+  using PositionRef = cuda::atomic_ref<std::uint32_t, cuda::thread_scope_block>;
 
   //! Scheduler: hold `v` (the producer may take it from now on).
   CLC_DEVICE void hold(uint4 v) {
@@ -180,14 +181,20 @@ class FetchPipeline {
   //! Deliver `v` at the shared ring position and advance it (the scheduler, or the producer role
   //! after taking the held response: the held state's CAS, or the credit that follows a delivery,
   //! orders their turns).
+  //! The position is read and written with relaxed atomics: the turns are ordered by the CAS and the
+  //! credits (above), which compute-sanitizer's racecheck does not see as synchronisation; as plain
+  //! accesses it reported each turn's read of the other party's write as a hazard.
   CLC_DEVICE void deliver_next(uint4 v, unsigned cluster_size) {
-    State st = unpack(s_.ring_position);
+    PositionRef pos(s_.ring_position);
+    State st = unpack(pos.load(cuda::memory_order_relaxed));
     producer_acquire(st);
     producer_deliver(st, v, cluster_size);
     ++st;
-    s_.ring_position = pack(st);
+    pos.store(pack(st), cuda::memory_order_relaxed);
   }
-  CLC_DEVICE State ring_position() const { return unpack(s_.ring_position); }
+  CLC_DEVICE State ring_position() const {
+    return unpack(PositionRef(s_.ring_position).load(cuda::memory_order_relaxed));
+  }
 
   //! Producer role (lane 0 of rank 0): the response's last tile has ended and the next response is
   //! wanted now. Takes the held response and delivers it itself when the scheduler holds one (no
