@@ -161,12 +161,28 @@ class FetchPipeline {
   //! other workers or delivers it itself).
   static constexpr int kHeldNone = 0, kHeld = 1, kHeldTaken = 2, kHeldWithdrawn = 3;
   using HeldRef = cuda::atomic_ref<int, cuda::thread_scope_block>;
-  using PositionRef = cuda::atomic_ref<std::uint32_t, cuda::thread_scope_block>;
+  //! The held response and the ring position are shared by two threads whose turns are ordered by
+  //! the held state's CAS and the credits, which compute-sanitizer's racecheck does not see as
+  //! synchronisation: as plain (or relaxed load/store) accesses it reported each turn's read of the
+  //! other thread's write as a hazard. Read-modify-write atomics (exchange, fetch_add of 0) it leaves
+  //! alone; they cost the handback a few shared-memory atomics per response.
+  using WordRef = cuda::atomic_ref<std::uint32_t, cuda::thread_scope_block>;
+  CLC_DEVICE std::uint32_t& held_word(int i) { return reinterpret_cast<std::uint32_t*>(&s_.held)[i]; }
 
   //! Scheduler: hold `v` (the producer may take it from now on).
   CLC_DEVICE void hold(uint4 v) {
-    s_.held = v;
+    WordRef(held_word(0)).exchange(v.x, cuda::memory_order_relaxed);
+    WordRef(held_word(1)).exchange(v.y, cuda::memory_order_relaxed);
+    WordRef(held_word(2)).exchange(v.z, cuda::memory_order_relaxed);
+    WordRef(held_word(3)).exchange(v.w, cuda::memory_order_relaxed);
     HeldRef(s_.held_state).store(kHeld, cuda::memory_order_release);
+  }
+  //! Producer, after taking it with the CAS (acquire): the held response.
+  CLC_DEVICE uint4 held_response() {
+    return uint4{WordRef(held_word(0)).fetch_add(0u, cuda::memory_order_relaxed),
+                 WordRef(held_word(1)).fetch_add(0u, cuda::memory_order_relaxed),
+                 WordRef(held_word(2)).fetch_add(0u, cuda::memory_order_relaxed),
+                 WordRef(held_word(3)).fetch_add(0u, cuda::memory_order_relaxed)};
   }
   CLC_DEVICE int held_state() { return HeldRef(s_.held_state).load(cuda::memory_order_acquire); }
   //! Scheduler: take the held response back (false: the producer took it first).
@@ -181,19 +197,16 @@ class FetchPipeline {
   //! Deliver `v` at the shared ring position and advance it (the scheduler, or the producer role
   //! after taking the held response: the held state's CAS, or the credit that follows a delivery,
   //! orders their turns).
-  //! The position is read and written with relaxed atomics: the turns are ordered by the CAS and the
-  //! credits (above), which compute-sanitizer's racecheck does not see as synchronisation; as plain
-  //! accesses it reported each turn's read of the other party's write as a hazard.
+  //! The position: read-modify-write atomics, as the held response (WordRef).
   CLC_DEVICE void deliver_next(uint4 v, unsigned cluster_size) {
-    PositionRef pos(s_.ring_position);
-    State st = unpack(pos.load(cuda::memory_order_relaxed));
+    State st = ring_position();
     producer_acquire(st);
     producer_deliver(st, v, cluster_size);
     ++st;
-    pos.store(pack(st), cuda::memory_order_relaxed);
+    WordRef(s_.ring_position).exchange(pack(st), cuda::memory_order_relaxed);
   }
   CLC_DEVICE State ring_position() const {
-    return unpack(PositionRef(s_.ring_position).load(cuda::memory_order_relaxed));
+    return unpack(WordRef(s_.ring_position).fetch_add(0u, cuda::memory_order_relaxed));
   }
 
   //! Producer role (lane 0 of rank 0): the response's last tile has ended and the next response is
@@ -203,7 +216,7 @@ class FetchPipeline {
     int expected = kHeld;
     if (HeldRef(s_.held_state)
             .compare_exchange_strong(expected, kHeldTaken, cuda::memory_order_acq_rel, cuda::memory_order_relaxed)) {
-      deliver_next(s_.held, cluster_size);
+      deliver_next(held_response(), cluster_size);
     } else {
       detail::mbarrier_arrive_local(&s_.demand);
     }
