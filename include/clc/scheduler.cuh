@@ -10,7 +10,7 @@
 //!  - every consumer warp of every CTA waits on its own full barrier, reads the 16-byte response
 //!    with one load, decodes it, and releases the slot on rank 0's empty barrier (`receive`);
 //!  - a failed response ends every role's loop; the issuer never fetches after that, drains every
-//!    slot, and all CTAs meet at a cluster barrier before exiting (`finish`).
+//!    slot (clusters of several CTAs), and all CTAs meet at a cluster barrier before exiting (`finish`).
 #pragma once
 
 #include <cstdint>
@@ -142,7 +142,10 @@ class Scheduler {
         fetch(prod, step++);
         ++prod;
       }
-      pipe_.producer_tail(prod);
+      // Until every slot is released: no peer may still arrive on or write into this CTA once it has
+      // left finish(). A 1-CTA cluster has no peer, and its own warps release their slots before they
+      // meet at finish()'s CTA barrier, which therefore implies the drain.
+      if (cluster_size_ > 1) pipe_.producer_tail(prod);
     }
   }
 

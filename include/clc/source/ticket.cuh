@@ -59,10 +59,13 @@ class WorkspaceRetirement {
   CLC_DEVICE void teardown(FetchContext const& ctx) const {
     if (retiring_ && prev_ + 1u == ctx.workers) reset(ctx.workspace);
   }
+  //! Three atomics whose results nobody waits for: the epoch moves on with atomicInc (0 after
+  //! 0xFFFFFFFE, so the tag epoch + 1 is never 0, which zeroed states mean), not with a load and an
+  //! exchange: the load's round trip was on the launch's last CTA's way out (bench/probes/startup_probe.cu,
+  //! bench/results/h200-ticket-fixed-cost.txt).
   CLC_DEVICE static void reset(TicketWorkspace* ws) {
     atomicExch(&ws->ticket, 0ull);
-    unsigned const e = ws->epoch;
-    atomicExch(&ws->epoch, e + 2u == 0u ? 0u : e + 1u);  // the tag epoch + 1 is never 0 (zeroed states)
+    atomicInc(&ws->epoch, 0xFFFFFFFEu);
     atomicExch(&ws->retired, 0u);
   }
 
