@@ -21,8 +21,24 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _cache = {}
 
 
+# The runs most of README.md and docs/ quote (the GEMM and convolution tables of the run of c9690b5, the
+# scheduling tables of 10218b5) were replaced in the working tree by the run of 4d2770f (the section
+# "Re-measured at 4d2770f" of README.md quotes that one through `res(name, LATEST)`); their files are
+# read as committed in 4d2770f, the last commit that has them.
+PINNED = {n: "4d2770f" for n in (
+    "h200-gemm.json", "h200-gemm.txt", "h200-gemm-fp16.json", "h200-gemm-fp16.txt", "h200-gemm-interfere.json",
+    "h200-gemm-interfere.txt", "h200-gemm-tail-interfere.json", "h200-gemm-tail-interfere.txt", "h200-conv.json",
+    "h200-conv.txt", "h200-sched.json", "h200-sched.txt")}
+LATEST = "working-tree"
+
+
 def res(name, commit=None):
-    """bench/results/NAME from the working tree, or as committed in COMMIT."""
+    """bench/results/NAME from the working tree (commit LATEST, or None for files not PINNED), or as
+    committed in COMMIT."""
+    if commit is None:
+        commit = PINNED.get(name)
+    elif commit == LATEST:
+        commit = None
     key = (name, commit)
     if key not in _cache:
         path = "bench/results/" + name
@@ -962,7 +978,7 @@ def gemm_code_changes(a, b):
 def last_change(gc):
     """How the docs name the GEMM code a gpu-check ran: its commit itself, or the last earlier change."""
     if gc["gemm_code"] == gc["commit"]:
-        return "the last change to the GEMM's compiled code"
+        return "until e4a9c46 the last change to the GEMM's compiled code"
     return f"whose GEMM code is that of its last change, {gc['gemm_code']}"
 
 
@@ -1145,7 +1161,7 @@ def claims():
     c += [
         (R, "Release run of 1e9bf28 (`bench/results/h200-release-run-summary.txt`): CTest 261 of 261 passed",
          [sm["commit"], sm["ctest"]]),
-        (R, "run on the H200 at c9690b5, the last change to the GEMM's compiled code "
+        (R, "run on the H200 at c9690b5, until e4a9c46 the last change to the GEMM's compiled code "
             "(`bench/results/h200-gpu-check-c9690b5.txt`): CTest 754 of 756 passed",
          [gcf["commit"], f"{gcf['ctest_passed']} of {gcf['ctest_total']}", g["commit"], last_change(gcf)]),
         (R, "The two failures, `Gemm.TailFixupSmall_Sm90` and `Gemm.TailSplitRepeatedGraphTwoStreams_Sm90`, were the "
@@ -1171,7 +1187,7 @@ def claims():
         (R, "memcheck and synccheck on a subset (varlen, the cu_seqlens contract, bad arguments, the portable fallback: "
             "0 errors in the release run of 1e9bf28)",
          [sm["commit"]] + [x[1] for x in sm["att_san"]] + [sanitized(sm["att_san"])]),
-        (R, "The GEMM numbers come from the run of commit c9690b5, the last change to the GEMM's compiled code "
+        (R, "The GEMM numbers come from the run of commit c9690b5, until e4a9c46 the last change to the GEMM's compiled code "
             "(`bench/results/h200-gpu-check-c9690b5.txt`), the scheduling numbers from the run of commit 10218b5 "
             "(`bench/results/h200-gpu-check-10218b5.txt`), the attention and `clc_torch` numbers and the test and sanitizer "
             "results from the release run of commit 1e9bf28",
@@ -1354,7 +1370,7 @@ def claims():
              "tests, all passed (the GEMM's GoogleTest cases are CTest tests)", [sm["commit"], sm["ctest"]]),
         (GM, "memcheck and synccheck on the same subset (then both tile widths, both epilogues): 0 errors each",
          [x[1] + " errors" for x in sm["gemm_san"]][:1] + [sanitized(sm["gemm_san"])]),
-        (GM, "On the H200 at c9690b5, the last change to the GEMM's compiled code (`scripts/gpu-check.sh` through "
+        (GM, "On the H200 at c9690b5, until e4a9c46 the last change to the GEMM's compiled code (`scripts/gpu-check.sh` through "
              "`scripts/measure-run.sh`, `bench/results/h200-gpu-check-c9690b5.txt`): CTest 754 of 756 tests passed. The "
              "two failures, `Gemm.TailFixupSmall_Sm90` and `Gemm.TailSplitRepeatedGraphTwoStreams_Sm90`, were the tests' "
              "own expectations: their D had rows TMA cannot write (N = 517 and 1132), so since c9690b5 the second kernel "
@@ -1925,6 +1941,36 @@ def claims():
              "64.1 µs against SDPA's flash backend 18.8 µs",
          [f(t["host_cost"][k], 1) for k in ("gemm_clc_us", "gemm_cublas_us", "attention_clc_us", "attention_flash_us")]),
     ]
+    # ---- README.md: the run of 4d2770f against the tables' runs
+    gn, gfn, cn = res("h200-gemm.json", LATEST), res("h200-gemm-fp16.json", LATEST), res("h200-conv.json", LATEST)
+    go, gfo, co = res("h200-gemm.json"), res("h200-gemm-fp16.json"), res("h200-conv.json")
+    r256 = lambda d: [r["ratio"] for r in d["results"] if (r["m"], r["n"], r["k"]) == (8192, 8192, 256)][0]
+    gck4 = res("h200-gpu-check-4d2770f.txt")
+    c += [
+        (R, "The run of 4d2770f on the H200 (`bench/results/h200-gpu-check-4d2770f.txt`: build, CTest 764 of 764, every "
+            "sanitizer subset 0 errors, the 1-CTA racecheck only the documented pair, the 8 examples) wrote the files "
+            "now in `bench/results/`: GEMM bf16 suite geomean 0.866 against the strongest cuBLAS (c9690b5: 0.860), "
+            "fp16 0.867 (0.859), 8192x8192x256 0.832 (0.799); convolution 0.799x cuDNN over the 28 layers (0.794), "
+            "0.792 over the 3x3 layers at N = 128 (0.801), `Static`'s time over `Ticket`'s 0.926 undisturbed (0.909), "
+            "0.957x cuDNN with a quarter of the SMs held (0.954)",
+         [gn["commit"], cn["commit"],
+          "CTest " + "{0} of {0}".format(re.search(r"100% tests passed out of (\d+)", gck4).group(1)),
+          "every sanitizer subset 0 errors" if len(re.findall(r"ERROR SUMMARY: 0 errors", gck4)) == 10 else "?",
+          "only the documented pair" if "racecheck_filter: ok (only the documented pair)" in gck4 else "?",
+          "the " + str(len(re.findall(r"example example_\w+ rc=0", gck4))) + " examples",
+          f"geomean {f(gn['geomean_ratio'], 3)}", f"(c9690b5: {f(go['geomean_ratio'], 3)})", go["commit"],
+          f"fp16 {f(gfn['geomean_ratio'], 3)} ({f(gfo['geomean_ratio'], 3)})",
+          f"8192x8192x256 {f(r256(gn), 3)} ({f(r256(go), 3)})",
+          f"{f(cn['summary']['ratio_all']['geomean'], 3)}x cuDNN over the {cn['summary']['layers']} layers "
+          f"({f(co['summary']['ratio_all']['geomean'], 3)})",
+          f"{f(cn['summary']['ratio_3x3_n128']['geomean'], 3)} over the 3x3 layers at N = 128 ({f(co['summary']['ratio_3x3_n128']['geomean'], 3)})",
+          f"{f(cn['summary']['ticket_vs_static']['geomean'], 3)} undisturbed ({f(co['summary']['ticket_vs_static']['geomean'], 3)})",
+          f"{f(cn['summary']['held_ratio']['geomean'], 3)}x cuDNN with a quarter of the SMs held ({f(co['summary']['held_ratio']['geomean'], 3)})"]),
+        (R, "clc_torch was not run again at 4d2770f (at e4a9c46: pytest 310 passed, "
+            "`bench/results/h200-gpu-check-e4a9c46.txt`)",
+         [re.search(r"pytest rc=0[^\n]*?(\d+) passed", res("h200-gpu-check-e4a9c46.txt")).group(1) + " passed",
+          "not run again" if "clc_torch pytest" not in gck4 else "?"]),
+    ]
     # ---- docs/scheduling.md
     t9 = ov[("1us", "Ticket 9/SM", 2)]["median_ms"]
     s9 = ov[("1us", "Static 9/SM", 2)]["median_ms"]
@@ -1933,7 +1979,7 @@ def claims():
              "`bench/results/h200-sched.json` and `.txt`, committed in 2a988aa), made on the H200 right after that "
              "commit's build, tests and sanitizer runs (`bench/results/h200-gpu-check-10218b5.txt` says what ran)",
          [sched()["commit"], sched()["date"], "clean tree" if not sched()["dirty_tree"] else "dirty tree",
-          git_last("bench/results/h200-sched.json"), SCHED_RUNS[-1], "right after" if gch["sched_after"] else "?",
+          git_last("bench/results/h200-sched.json", PINNED["h200-sched.json"]), SCHED_RUNS[-1], "right after" if gch["sched_after"] else "?",
           f"gpu-check-{gch['commit']}"]),
         (SC, "Its JSON records the SM clock at 1980 MHz when the run started and 1980 MHz when it ended",
          [f"{sched()['clocks']['start']['sm_mhz']} MHz when the run started",
