@@ -2,7 +2,8 @@
 //! @brief Every instruction wrapper of the kit instantiated once for sm_90a, so that ptxas checks the
 //! PTX of each form the workloads have not used yet (wgmma SS and RS for every N and both input
 //! types, im2col loads of rank 3..5 plain and multicast, multicast tiled loads, named barriers).
-//! Compile-only (an object library): what these forms compute is tested where they are used.
+//! Compile-only (an object library): what these forms compute is tested where they are used. Also
+//! static checks that the skeleton detects `Sm90Mma`'s three-argument hooks (namespace kit_detect).
 #include <cstdint>
 #include <utility>
 
@@ -10,6 +11,36 @@
 #include <cuda_fp16.h>
 
 #include "clc/kit/kit.cuh"
+#include "clc/kit/sm90_mma.cuh"
+
+namespace kit_detect {
+
+// The skeleton passes `next` to the hooks that take it (kit/warp_specialized.cuh). Sm90Mma's hooks must
+// be detected as such: with the 2-argument fallback the kernels would still be correct but take their
+// next tile after the epilogue again (docs/kernels.md), which no functional test would notice.
+struct DetectOps {
+  struct Params {
+    clc::SchedulerParams sched;
+  };
+};
+template <class Src>
+using DetectMma = clc::kit::Sm90Mma<DetectOps, __nv_bfloat16, Src, 128>;
+template <class Src>
+using DetectPingPong = clc::kit::Sm90Mma<DetectOps, __nv_bfloat16, Src, 128, clc::kit::kMmaNormal, 0, true>;
+static_assert(clc::kit::detail::ConsumesWithNext<DetectMma<clc::source::Ticket>>::value);
+static_assert(clc::kit::detail::ProducesWithNext<DetectMma<clc::source::Ticket>>::value);
+static_assert(clc::kit::detail::ConsumesWithNext<DetectPingPong<clc::source::Static>>::value);
+static_assert(clc::kit::detail::ProducesWithNext<DetectPingPong<clc::source::Static>>::value);
+struct TwoArgumentHooks {  // a workload's kernel with the plain hooks keeps the plain loop
+  struct ProducerState {};
+  struct ConsumerState {};
+  __device__ void produce(clc::WorkTile const&, ProducerState&) {}
+  __device__ void consume(clc::WorkTile const&, ConsumerState&) {}
+};
+static_assert(!clc::kit::detail::ConsumesWithNext<TwoArgumentHooks>::value);
+static_assert(!clc::kit::detail::ProducesWithNext<TwoArgumentHooks>::value);
+
+}  // namespace kit_detect
 
 namespace {
 
