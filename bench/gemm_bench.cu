@@ -118,6 +118,7 @@ struct Config {
   int cluster_m = 0;
   int split_k = 0;
   int tail_split = 0;
+  int stream_k = 0;
   double interfere = 0.0;
   int rounds = 5;
   int iters = 20;      //!< timed launches per variant and round (--iters, --runs)
@@ -198,6 +199,7 @@ cli::Result parse(int argc, char** argv, Config* c) {
       .integer_of("--tile-n", {0, 64, 128, 256}, &c->tile_n, "Sm90 tile width (0: heuristic; 64: 1x1 clusters)")
       .integer("--split-k", 0, 16, &c->split_k, "Sm90 split-K factor (0: heuristic, 1: off)")
       .integer("--tail-split", 0, 16, &c->tail_split, "Sm90 k-pieces of the partial last wave's tiles (0: heuristic, 1: off)")
+      .integer("--stream-k", 0, 2, &c->stream_k, "Sm90 stream-K (0: heuristic, 1: off, 2: on)")
       .number("--interfere", 0.0, 0.95, &c->interfere,
               "after the undisturbed rounds, time clc, clc Static and the cuBLAS baseline with this fraction of the "
               "SMs held during the first half of each timed launch")
@@ -297,9 +299,11 @@ std::string describe(gemm::RunInfo const& i) {
   return std::string(gemm::to_string(i.kernel)) + " " + std::to_string(i.tile_m) + "x" + std::to_string(i.tile_n) +
          " " + to_string(i.source) + " c" + std::to_string(i.cluster_m) + " s" + std::to_string(i.swizzle) +
          (i.splits > 1 ? " k" + std::to_string(i.splits) : std::string()) +
-         (i.tail_split > 1 ? " t" + std::to_string(i.tail_split) + "x" + std::to_string(i.tail_tiles) +
-                                 (i.tail_fixup ? "f" : "")
-                           : std::string()) +
+         (i.stream_k_units > 0
+              ? " sk" + std::to_string(i.stream_k_units) + "x" + std::to_string(i.tail_tiles) + "p" + std::to_string(i.tail_split)
+          : i.tail_split > 1 ? " t" + std::to_string(i.tail_split) + "x" + std::to_string(i.tail_tiles) +
+                                   (i.tail_fixup ? "f" : "")
+                             : std::string()) +
          (i.tma_store ? " tma" : "");
 }
 
@@ -792,6 +796,7 @@ class Bench {
     o.tile_n = cfg_.tile_n;
     o.split_k = cfg_.split_k;
     o.tail_split = cfg_.tail_split;
+    o.stream_k = cfg_.stream_k;
     gemm::detail::Debug debug;
     debug.no_tma_store = (cfg_.diag_flags & 4) != 0;
     debug.no_fixup = (cfg_.diag_flags & 8) != 0;
@@ -999,6 +1004,7 @@ void write_info(json::Writer& j, std::string const& key, gemm::RunInfo const& i)
   j.field("tile_m", i.tile_m).field("tile_n", i.tile_n).field("cluster_m", i.cluster_m).field("swizzle", i.swizzle);
   j.field("splits", i.splits);
   j.field("tail_split", i.tail_split).field("tail_tiles", i.tail_tiles).field("tail_fixup", i.tail_fixup);
+  j.field("stream_k_units", i.stream_k_units);
   j.field("tma_store", i.tma_store).field("workers", i.launch.workers);
   if (!i.why_portable.empty()) j.field("why_portable", i.why_portable);
   j.end_object();
@@ -1047,6 +1053,7 @@ std::string json_document(Config const& cfg, GpuInfo const& gpu, GpuClocks const
   j.field("cluster_m_option", cfg.cluster_m);
   j.field("split_k_option", cfg.split_k);
   j.field("tail_split_option", cfg.tail_split);
+  j.field("stream_k_option", cfg.stream_k);
   j.field("interfere", cfg.interfere).field("hold_sms", hog_sms);
   j.field("method", "interleaved rounds, order reversed every other round; each timed launch after an L2 scrub and a "
                     "gate kernel; median of round medians");
@@ -1083,7 +1090,7 @@ std::string json_document(Config const& cfg, GpuInfo const& gpu, GpuClocks const
     j.field("kernel", gemm::to_string(c.info.kernel)).field("source", to_string(c.info.source));
     j.field("cluster_m", c.info.cluster_m).field("swizzle", c.info.swizzle).field("splits", c.info.splits)
         .field("tail_split", c.info.tail_split).field("tail_tiles", c.info.tail_tiles)
-        .field("tail_fixup", c.info.tail_fixup);
+        .field("tail_fixup", c.info.tail_fixup).field("stream_k_units", c.info.stream_k_units);
     j.field("tile_m", c.info.tile_m).field("tile_n", c.info.tile_n);
     j.field("tma_store_epilogue", c.info.tma_store).field("workers", c.info.launch.workers);
     if (!r.error.empty()) j.field("error", r.error);

@@ -119,7 +119,7 @@ if has sanitize; then
   }
   # GEMM: both tile widths and both epilogues, the split tail summed in the kernel.
   subset GEMM "$build/tests/workloads/clc_gemm_tests" \
-    "${GEMM_SANITIZE_FILTER:-Gemm.TileWidthsAndEpilogues_Sm90:Gemm.EdgeShapes:Gemm.BadArguments:Gemm.EverySourceAndCluster_Sm90:Gemm.TailFixupSmall_Sm90}"
+    "${GEMM_SANITIZE_FILTER:-Gemm.TileWidthsAndEpilogues_Sm90:Gemm.EdgeShapes:Gemm.BadArguments:Gemm.EverySourceAndCluster_Sm90:Gemm.TailFixupSmall_Sm90:Gemm.StreamKSmall_Sm90}"
   # Attention: both kernels, varlen, the cu_seqlens contract, bad arguments.
   subset attention "$build/tests/workloads/clc_attention_tests" \
     "${ATTENTION_SANITIZE_FILTER:-Attention.CuSeqlensContractClamps:Attention.BadArgumentsWriteNothing:Attention.Varlen:Attention.UnalignedFallsBackToPortableAndSaysWhy}"

@@ -668,6 +668,158 @@ TEST(Gemm, TailSplitRepeatedGraphTwoStreams_Sm90) {
   }
 }
 
+//! Stream-K (Options::stream_k 2): the tiles past all whole waves but one (all of them with
+//! Debug::tail_whole_waves 0) run as one unit per worker slot of equal k-steps laid across tile
+//! boundaries; a tile cut between units is summed in the kernel by its last piece. Ticket and Static,
+//! clusters 1x1 and 2x1, tile widths 64, 128 and 256, batches, fp16 -> fp32, K from 1 k-step (the units
+//! fall on whole tiles: nothing cut) to 70000, worker caps 1, 3 and 7 (a unit then spans many tiles: many
+//! segments per unit and several units per worker through the whole tiles); every element checked, and
+//! a second run into another output compared bit for bit (the fixed summing order).
+TEST(Gemm, StreamK_Sm90) {
+  CLC_REQUIRE_GPU();
+  if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
+  struct V {
+    int m, n, k, batch, tile_n, cluster, max_workers;
+    SourceKind src;
+    DType ab, cd;
+    int whole_waves;  // Debug::tail_whole_waves (-1: the plan's)
+    bool cut;         // some tile is cut between units (else the units fall on whole tiles)
+  };
+  V const vs[] = {
+      {3 * 128 - 9, 2 * 256 + 8, 12 * 64 - 3, 1, 256, 1, 0, SourceKind::Ticket, DType::BF16, DType::BF16, -1, true},
+      {3 * 128 - 9, 2 * 256 + 8, 12 * 64 - 3, 1, 256, 2, 0, SourceKind::Static, DType::BF16, DType::BF16, -1, true},
+      {20 * 128 - 7, 9 * 128 - 24, 1000, 1, 128, 1, 0, SourceKind::Ticket, DType::F16, DType::F32, 0, true},
+      {20 * 128 - 7, 9 * 128 - 24, 1000, 1, 128, 2, 0, SourceKind::Ticket, DType::BF16, DType::BF16, 0, true},
+      {20 * 128 - 7, 9 * 128 - 24, 1000, 2, 256, 1, 7, SourceKind::Static, DType::BF16, DType::F16, 0, true},
+      {6 * 128 + 3, 4 * 256, 2048, 1, 256, 1, 3, SourceKind::Ticket, DType::BF16, DType::BF16, 0, true},
+      {6 * 128 + 3, 4 * 256, 2048, 1, 256, 1, 1, SourceKind::Ticket, DType::BF16, DType::BF16, 0, false},  // one unit: nothing cut
+      {5 * 128, 3 * 128 + 64, 4096 + 64, 1, 64, 1, 3, SourceKind::Static, DType::F16, DType::F16, -1, true},
+      {100, 4 * 128, 70000, 1, 128, 1, 0, SourceKind::Ticket, DType::BF16, DType::F32, 0, true},
+      {2 * 128, 2 * 128, 64, 1, 128, 1, 3, SourceKind::Ticket, DType::BF16, DType::BF16, 0, false},  // one k-step per tile
+  };
+  for (V const& v : vs) {
+    Case c;
+    c.m = v.m; c.n = v.n; c.k = v.k; c.batch = v.batch;
+    c.ab = v.ab; c.cd = v.cd; c.alpha = 0.75f;
+    c.opts.kernel = Kernel::Sm90; c.opts.source = v.src; c.opts.cluster_m = v.cluster; c.opts.tile_n = v.tile_n;
+    c.opts.stream_k = 2; c.opts.max_workers = v.max_workers;
+    c.debug.tail_whole_waves = v.whole_waves;
+    c.expect_kernel = Kernel::Sm90;
+    std::vector<unsigned char> first, second;
+    Result res;
+    run_case(c, &res, 1, [&](clc::gemm::Arguments const& g, clc::gemm::Options const& o, clc::gemm::RunInfo* info) {
+      std::size_t const bytes = std::size_t(g.batch_stride_d) * std::size_t(g.batch) * esize(g.d_type);
+      DeviceBuffer D2(bytes);
+      ASSERT_TRUE(D2.p) << "cudaMalloc failed";
+      CUDA_OK(cudaMemset(D2.p, 0xFF, bytes));
+      clc::gemm::Arguments g2 = g;
+      g2.d = D2.p;
+      CLC_OK(clc::gemm::detail::run_debug(g2, nullptr, o, c.debug, info));
+      CLC_OK(clc::gemm::detail::run_debug(g, nullptr, o, c.debug, info));
+      CUDA_OK(cudaDeviceSynchronize());
+      first.resize(bytes);
+      second.resize(bytes);
+      CUDA_OK(cudaMemcpy(first.data(), g.d, bytes, cudaMemcpyDeviceToHost));
+      CUDA_OK(cudaMemcpy(second.data(), D2.p, bytes, cudaMemcpyDeviceToHost));
+    });
+    std::string const what = describe(c) + " stream_k, tile_n " + std::to_string(v.tile_n) + " max_workers " +
+                             std::to_string(v.max_workers) + " whole waves " + std::to_string(v.whole_waves);
+    EXPECT_EQ(res.bad, 0) << what << ": first bad element " << res.first_bad;
+    EXPECT_EQ(res.touched_padding, 0) << what << ": wrote outside the matrix";
+    ASSERT_EQ(first.size(), second.size());
+    EXPECT_EQ(std::memcmp(first.data(), second.data(), first.size()), 0) << what << ": two runs differ";
+    EXPECT_EQ(res.info.splits, 1) << what;
+    if (v.cut) {
+      int const sms_or_cap = v.max_workers > 0 ? v.max_workers : 0;
+      EXPECT_GT(res.info.stream_k_units, 0) << what;
+      if (sms_or_cap > 0) EXPECT_LE(res.info.stream_k_units, sms_or_cap) << what;
+      EXPECT_GE(res.info.tail_split, 2) << what;
+      EXPECT_TRUE(res.info.tail_fixup) << what;
+      if (v.whole_waves == 0) {  // every tile in the stream-K units
+        int const cm = v.cluster;
+        int const tiles = ((v.m + 127) / 128 + cm - 1) / cm * cm * ((v.n + v.tile_n - 1) / v.tile_n) * v.batch;
+        EXPECT_EQ(res.info.tail_tiles, tiles) << what;
+      }
+    } else {
+      EXPECT_EQ(res.info.stream_k_units, 0) << what << ": the units fall on whole tiles";
+    }
+  }
+}
+
+//! Stream-K on small shapes (the GEMM subset of compute-sanitizer memcheck and synccheck in
+//! scripts/gpu-check.sh): Ticket with seven workers (units over several tiles), Static with 2x1 clusters.
+TEST(Gemm, StreamKSmall_Sm90) {
+  CLC_REQUIRE_GPU();
+  if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
+  struct V { int tile_n, cluster, max_workers; SourceKind src; };
+  for (V const& v : {V{128, 1, 7, SourceKind::Ticket}, V{256, 2, 0, SourceKind::Static}}) {
+    Case c;
+    c.m = 3 * 128 - 9; c.n = 2 * 256 + 8; c.k = 12 * 64 - 3;  // D's rows 16-byte multiples: TMA can store D
+    c.alpha = 0.75f;
+    c.opts.kernel = Kernel::Sm90; c.opts.source = v.src; c.opts.cluster_m = v.cluster; c.opts.tile_n = v.tile_n;
+    c.opts.stream_k = 2; c.opts.max_workers = v.max_workers;
+    c.debug.tail_whole_waves = 0;
+    c.expect_kernel = Kernel::Sm90;
+    Result res;
+    run_case(c, &res, 2);
+    std::string const what = describe(c) + " stream_k tile_n " + std::to_string(v.tile_n);
+    EXPECT_EQ(res.bad, 0) << what << ": first bad element " << res.first_bad;
+    EXPECT_EQ(res.touched_padding, 0) << what << ": wrote outside the matrix";
+    EXPECT_GT(res.info.stream_k_units, 0) << what;
+    EXPECT_TRUE(res.info.tail_fixup) << what;
+  }
+}
+
+//! What stream-K refuses, naming options.stream_k: out of range, together with split_k or tail_split,
+//! and where the kernel cannot sum the pieces itself (Single, the every-tile grid, beta != 0, a D whose
+//! rows TMA cannot write). Nothing is written: D keeps its poison.
+TEST(Gemm, StreamKRefusals_Sm90) {
+  CLC_REQUIRE_GPU();
+  if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
+  int const m = 256, n = 512, k = 1024;
+  DeviceBuffer A(std::size_t(m) * k * 2), B(std::size_t(k) * n * 2), C(std::size_t(m) * n * 2), D(std::size_t(m) * (n + 3) * 2);
+  ASSERT_TRUE(A.p && B.p && C.p && D.p) << "cudaMalloc failed";
+  CUDA_OK(cudaMemset(D.p, 0xFF, D.bytes));
+  clc::gemm::Arguments g;
+  g.m = m; g.n = n; g.k = k;
+  g.a = A.p; g.lda = k; g.b = B.p; g.layout_b = Layout::ColMajor; g.ldb = k; g.d = D.p; g.ldd = n;
+  g.c = C.p; g.ldc = n;
+  auto expect_refused = [&](clc::gemm::Arguments const& ga, clc::gemm::Options const& o, char const* what) {
+    clc::Error const e = clc::gemm::run(ga, nullptr, o);
+    EXPECT_EQ(e.status, clc::Status::InvalidArgument) << what << ": " << e.what();
+    EXPECT_NE(e.what().find("options.stream_k"), std::string::npos) << what << ": " << e.what();
+  };
+  clc::gemm::Options o;
+  o.kernel = Kernel::Sm90;
+  o.stream_k = 3;
+  expect_refused(g, o, "stream_k 3");
+  o.stream_k = 2;
+  o.split_k = 2;
+  expect_refused(g, o, "with split_k");
+  o.split_k = 0;
+  o.tail_split = 3;
+  expect_refused(g, o, "with tail_split");
+  o.tail_split = 0;
+  o.source = SourceKind::Single;
+  expect_refused(g, o, "Single");
+  o.source = SourceKind::Ticket;
+  o.grid = GridMode::EveryTile;
+  expect_refused(g, o, "every-tile grid");
+  o.grid = GridMode::Default;
+  clc::gemm::Arguments gb = g;
+  gb.beta = 0.5f;
+  expect_refused(gb, o, "beta != 0");
+  clc::gemm::Arguments gd = g;
+  gd.ldd = n + 3;  // rows of 1030 bytes: TMA cannot write D
+  expect_refused(gd, o, "D rows TMA cannot write");
+  CUDA_OK(cudaDeviceSynchronize());
+  std::vector<unsigned char> h(D.bytes);
+  CUDA_OK(cudaMemcpy(h.data(), D.p, D.bytes, cudaMemcpyDeviceToHost));
+  std::size_t touched = 0;
+  for (unsigned char b : h) touched += b != 0xFF ? 1 : 0;
+  EXPECT_EQ(touched, 0u) << "bytes of D written by refused launches";
+}
+
 //! Runs the default-option GEMM of m x n x k (bf16, A row-major, B `lb`, random inputs) twice into two
 //! outputs and expects them bit for bit equal; `info` gets the second run's RunInfo.
 void expect_reruns_bit_identical(int m, int n, int k, Layout lb, std::uint32_t seed, clc::gemm::RunInfo* info,
@@ -714,9 +866,10 @@ TEST(Gemm, TailSplitHeuristicDeterministic_Sm90) {
 }
 
 //! With no whole wave of tiles the heuristic weighs every tile in k-pieces summed in the kernel (the
-//! fixup; no second kernel) against split-K and no split: the choice on 132 SMs for a one-wave shape
-//! of 64 tiles, decode-sized M with B column-major, a 16-tile deep-K shape (split-K) and 1000^3 (no
-//! split); every element checked, and a rerun bit-identical.
+//! fixup; no second kernel) and stream-K against split-K and no split: the choice on 132 SMs for a
+//! deep-K shape of 72 tiles (stream-K), a one-wave shape of 64 tiles, decode-sized M with B
+//! column-major, a 16-tile deep-K shape (split-K) and 1000^3 (no split); every element checked, and a
+//! rerun bit-identical.
 TEST(Gemm, TailFixupHeuristic_Sm90) {
   CLC_REQUIRE_GPU();
   if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
@@ -727,9 +880,10 @@ TEST(Gemm, TailFixupHeuristic_Sm90) {
   struct V {
     int m, n, k;
     Layout lb;
-    char want;  // 'f': pieces summed in the kernel, 'k': split-K, 'n': no split
+    char want;  // 'f': pieces summed in the kernel, 's': stream-K, 'k': split-K, 'n': no split
   };
-  for (V const& v : {V{1024, 1024, 4096, Layout::RowMajor, 'f'}, V{16, 4096, 8192, Layout::ColMajor, 'f'},
+  for (V const& v : {V{1536, 1536, 12288, Layout::RowMajor, 's'}, V{1024, 1024, 4096, Layout::RowMajor, 'f'},
+                     V{16, 4096, 8192, Layout::ColMajor, 'f'},
                      V{512, 512, 8192, Layout::RowMajor, 'k'}, V{1000, 1000, 1000, Layout::RowMajor, 'n'}}) {
     Case c;
     c.m = v.m; c.n = v.n; c.k = v.k; c.lb = v.lb;
@@ -738,9 +892,12 @@ TEST(Gemm, TailFixupHeuristic_Sm90) {
     run_case(c, &res, 2);
     EXPECT_EQ(res.bad, 0) << describe(c) << ": first bad element " << res.first_bad;
     EXPECT_EQ(res.touched_padding, 0) << describe(c) << ": wrote outside the matrix";
-    char const got = res.info.tail_split > 1 ? (res.info.tail_fixup ? 'f' : 't') : res.info.splits > 1 ? 'k' : 'n';
+    char const got = res.info.stream_k_units > 0 ? 's'
+                     : res.info.tail_split > 1   ? (res.info.tail_fixup ? 'f' : 't')
+                     : res.info.splits > 1       ? 'k'
+                                                 : 'n';
     EXPECT_EQ(got, v.want) << describe(c) << ": tail_split " << res.info.tail_split << " splits " << res.info.splits;
-    if (v.want == 'f')
+    if (v.want == 'f' || v.want == 's')
       EXPECT_EQ(res.info.tail_tiles, ((v.m + 127) / 128) * ((v.n + res.info.tile_n - 1) / res.info.tile_n))
           << describe(c) << ": every tile in pieces";
 

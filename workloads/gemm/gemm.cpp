@@ -11,6 +11,7 @@
 #include "clc/detail/split_k.hpp"
 #include "clc/detail/stream_scratch.hpp"
 #include "detail/problem.hpp"
+#include "detail/stream_k.hpp"
 
 namespace clc::gemm {
 
@@ -218,6 +219,49 @@ double fixup_seconds(int tile_n, int s, int rows) {
   return double(s - 1) * (1e-6 + double(std::min(rows, detail::kSm90TileM)) * tile_n * 4.0 / 10e9);
 }
 
+//! Stream-K over `tc` tail clusters of `kt` k-steps on `slots` cluster slots: one unit per slot (fewer
+//! when there are fewer k-steps). False when no tile would be cut (the units fall on whole tiles) or
+//! the partial-sum slots would not fit the decoded tile's bits; else the units and the most pieces
+//! of any tile.
+bool stream_k_shape(std::int64_t tc, int kt, std::int64_t slots, int cm, int* units, int* pieces) {
+  if (tc <= 0 || kt < 1 || slots < 1) return false;
+  std::int64_t const total = tc * kt;
+  detail::StreamK const sk{total, int(std::min(slots, total)), kt};
+  int most = 1;
+  for (std::int64_t c = 0; c < tc; ++c) most = std::max(most, sk.pieces(int(c)));
+  if (most < 2) return false;
+  if (tc * cm * most + 1 >= (std::int64_t(1) << (31 - detail::kTailSlotShift))) return false;
+  *units = sk.units;
+  *pieces = most;
+  return true;
+}
+
+//! Options::stream_k == 2: the clusters past all whole waves but one (all of them with no whole wave;
+//! Debug::tail_whole_waves keeps that many) as stream-K units, one per cluster slot (the SMs', or
+//! `max_workers`'), where the fixup can run (run() refuses it otherwise).
+void plan_stream_k_forced(detail::Problem const& p, Options const& o, DeviceFacts const& dev, int kt,
+                          std::int64_t tiles, detail::Plan* plan) {
+  if (!(fixup_possible(o, plan->debug) && plan->tma_store)) return;
+  int const m_tiles = (p.m + detail::kSm90TileM - 1) / detail::kSm90TileM;
+  if (m_tiles >= (1 << detail::kTailSlotShift)) return;
+  int const cm = plan->cluster_m;
+  std::int64_t slots = std::max(1, dev.sm_count / cm);
+  if (o.max_workers > 0) slots = std::min<std::int64_t>(slots, o.max_workers);
+  std::int64_t const clusters = tiles / cm;
+  std::int64_t const full = clusters / slots;
+  std::int64_t dp = std::max<std::int64_t>(0, full - 1);
+  int const keep = plan->debug.tail_whole_waves;
+  if (keep >= 0 && keep < full) dp = keep;
+  int units = 0, pieces = 0;
+  if (!stream_k_shape(clusters - dp * slots, kt, slots, cm, &units, &pieces)) return;
+  plan->splits = 1;
+  plan->tail_split = pieces;
+  plan->dp_clusters = int(dp * slots);
+  plan->tail_clusters = int(clusters - dp * slots);
+  plan->fixup = true;
+  plan->sk_units = units;
+}
+
 //! Sm90 split tail: with W whole waves of clusters and a partial one of r clusters, run the last
 //! clusters' tiles (the r of the partial wave, and with the in-kernel fixup possibly the last whole
 //! wave's too) in S k-pieces each, listed after the whole tiles, when the estimate (split_k.hpp's
@@ -232,6 +276,11 @@ void plan_tail_split(detail::Problem const& p, Options const& o, DeviceFacts con
   plan->dp_clusters = 0;
   plan->tail_clusters = 0;
   plan->fixup = false;
+  plan->sk_units = 0;
+  if (o.stream_k == 2) {
+    plan_stream_k_forced(p, o, dev, kt, tiles, plan);
+    return;
+  }
   if (o.tail_split == 1 || o.split_k > 1) return;
   if (o.tail_split == 0 && o.max_workers > 0) return;  // the waves are not the SMs': no estimate
   int const m_tiles = (p.m + detail::kSm90TileM - 1) / detail::kSm90TileM;
@@ -291,6 +340,34 @@ void plan_tail_split(detail::Problem const& p, Options const& o, DeviceFacts con
         }
       }
     }
+    // Stream-K (summed in the kernel), where it measured faster on the H200: no whole wave (every tile
+    // in the units) and units of at least 64 k-steps. Each unit is charged two segments and two
+    // partial sums (fixup_seconds of 2 pieces, twice: one stored, one loaded). Measured
+    // (bench/results/h200-gemm-stream-k-dev.txt): 1536x1536x12288, 132 units over 72 tiles, 0.0969-0.0970 ms
+    // against 0.1135 ms in 3 pieces; with whole waves before the units (3072^3, 3333x2048x4096,
+    // 2304x4608x3072, 5120^3), units shorter than 64 k-steps (1024x1024x4096, 16x8192x8192,
+    // 64x4096x14336) or units over all of many waves' tiles (5120^3: workers spread over the whole
+    // output, 0.4368 against 0.3419 ms) it was slower: each unit cost about 15-24 us more than its
+    // k-steps, like a split tail's piece.
+    int sk_units = 0, sk_pieces = 0;
+    if (fixup && o.stream_k != 1 && full == 0) {
+      int units = 0, pieces = 0;
+      if (stream_k_shape(clusters, kt, slots, cm, &units, &pieces) && clusters * kt >= 64 * std::int64_t(units)) {
+        std::int64_t const per_unit = (clusters * kt + units - 1) / units;
+        double const t = double(per_unit) * t_k + 2 * t_unit + 2 * fixup_seconds(plan->tile_n, 2, p.m);
+        if (t < best) best = t, sk_units = units, sk_pieces = pieces;
+      }
+    }
+    std::int64_t const sk_tail = clusters;
+    if (sk_units > 0) {
+      plan->splits = 1;
+      plan->tail_split = sk_pieces;
+      plan->dp_clusters = int(clusters - sk_tail);
+      plan->tail_clusters = int(sk_tail);
+      plan->fixup = true;
+      plan->sk_units = sk_units;
+      return;
+    }
     if (s >= 2) {
       if (tail * cm * s >= slot_limit) return;
       plan->splits = 1;  // pieces instead of split-K
@@ -326,7 +403,7 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
     // With the in-kernel fixup the split tail (no whole wave: every tile in pieces) may do split-K's
     // work without its second kernel: plan_tail_split weighs the two and may set splits back to 1.
     int splits = o.split_k != 0 ? std::min(o.split_k, kt)
-                 : o.tail_split > 1 ? 1
+                 : o.tail_split > 1 || o.stream_k == 2 ? 1
                                     : detail_split(tiles, kt, plan->tile_n, std::int64_t(p.m) * p.n * p.batch, dev.sm_count);
     if (std::int64_t(p.batch) * splits > 65535 * 64) splits = 1;
     plan->splits = splits < 1 ? 1 : splits;
@@ -350,10 +427,11 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
     }
   }
   plan_tail_split(p, o, dev, kt, tiles, plan);
-  std::int64_t const units = plan->tail_split > 1
-                                 ? (std::int64_t(plan->dp_clusters) + std::int64_t(plan->tail_clusters) * plan->tail_split) *
-                                       plan->cluster_m
-                                 : tiles * plan->splits;
+  std::int64_t const units =
+      plan->sk_units > 0 ? (std::int64_t(plan->dp_clusters) + plan->sk_units) * plan->cluster_m
+      : plan->tail_split > 1
+          ? (std::int64_t(plan->dp_clusters) + std::int64_t(plan->tail_clusters) * plan->tail_split) * plan->cluster_m
+          : tiles * plan->splits;
   // Source Auto: Static when every (tile, split) unit has a CTA of its own in one wave (one CTA per
   // SM; `max_workers` caps it). Each worker then runs exactly one unit, so claiming buys no balance
   // the hardware's block scheduler does not already give a one-wave grid (SMs held by another
@@ -447,6 +525,12 @@ Error can_implement(Arguments const& a, Options const& o) {
                             ") cannot both be > 1");
   if (o.kernel == Kernel::Portable && o.tail_split > 1)
     return invalid_argument("options.tail_split > 1 needs the Sm90 kernel");
+  if (o.stream_k < 0 || o.stream_k > 2)
+    return invalid_argument("options.stream_k must be 0 (auto), 1 (off) or 2 (on) (got " + num(o.stream_k) + ")");
+  if (o.stream_k == 2 && (o.split_k > 1 || o.tail_split > 1))
+    return invalid_argument("options.stream_k 2 cannot be combined with options.split_k > 1 or options.tail_split > 1");
+  if (o.stream_k == 2 && o.kernel == Kernel::Portable)
+    return invalid_argument("options.stream_k 2 needs the Sm90 kernel");
   if (o.split_workspace != nullptr && reinterpret_cast<std::uintptr_t>(o.split_workspace) % 16 != 0)
     return invalid_argument("options.split_workspace is not 16-byte aligned");
   DeviceFacts dev;
@@ -483,9 +567,15 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, Debug const
 
   if (ch.kernel == Kernel::Sm90) {
     plan_sm90(p, o, dev, debug.no_tma_store, &plan);  // Auto: Static or Ticket (Hopper has no hardware CLC)
+    if (o.stream_k == 2 && !(fixup_possible(o, plan.debug) && plan.tma_store))
+      return invalid_argument(
+          "options.stream_k 2 needs the kernel to sum the pieces itself: source Ticket, Static or Auto on the "
+          "default or resident-capacity grid, beta == 0 and a D whose rows TMA can write (16-byte aligned rows)");
     if (plan.splits > 1 || plan.tail_split > 1) {
       std::size_t const need = split_bytes(p, plan);
-      std::string const what = plan.splits > 1 ? "split_k " + num(plan.splits) : "tail_split " + num(plan.tail_split);
+      std::string const what = plan.splits > 1     ? "split_k " + num(plan.splits)
+                               : plan.sk_units > 0 ? "stream_k (" + num(plan.sk_units) + " units)"
+                                                   : "tail_split " + num(plan.tail_split);
       if (o.split_workspace != nullptr) {
         if (o.split_workspace_size < need)
           return invalid_argument("options.split_workspace_size (" + num(std::int64_t(o.split_workspace_size)) +
@@ -495,21 +585,22 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, Debug const
       } else {
         void* buf = nullptr;
         CLC_TRY(clc::detail::stream_scratch(stream, need, &buf));
-        if (buf == nullptr && (o.split_k > 1 || o.tail_split > 1))
+        if (buf == nullptr && (o.split_k > 1 || o.tail_split > 1 || o.stream_k == 2))
           return invalid_argument("options." + what +
                                   ": the stream is being captured and the library's split-K buffer cannot grow during "
                                   "capture; pass options.split_workspace or run once on this stream before capturing");
-        if (buf == nullptr) plan.splits = plan.tail_split = 1;  // heuristic split during capture: run unsplit instead
+        if (buf == nullptr) plan.splits = plan.tail_split = 1, plan.sk_units = 0;  // heuristic split during capture: unsplit
         plan.partials = static_cast<float*>(buf);
       }
       if (plan.tail_split > 1 && plan.fixup) {  // the fixup's counters: library-owned, zeroed, left zero
         void* flags = nullptr;
         std::size_t const flag_bytes = std::size_t(plan.tail_clusters) * std::size_t(plan.cluster_m) * 2 * sizeof(int);
         CLC_TRY(clc::detail::stream_flags(stream, flag_bytes, &flags));
-        if (flags == nullptr && o.tail_split > 1)
-          return invalid_argument("options.tail_split: the stream is being captured and the library's split-tail "
+        if (flags == nullptr && (o.tail_split > 1 || o.stream_k == 2))
+          return invalid_argument(std::string(o.stream_k == 2 ? "options.stream_k" : "options.tail_split") +
+                                  ": the stream is being captured and the library's split-tail "
                                   "counters cannot grow during capture; run once on this stream before capturing");
-        if (flags == nullptr) plan.tail_split = 1;  // heuristic split during capture: run unsplit instead
+        if (flags == nullptr) plan.tail_split = 1, plan.sk_units = 0;  // heuristic split during capture: unsplit
         plan.tail_flags = static_cast<int*>(flags);
       }
     }

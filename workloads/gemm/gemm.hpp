@@ -108,6 +108,15 @@ struct Options : ScheduleOptions {
   //! stream, left zero by every launch; during stream capture it cannot grow: there the heuristic does
   //! not split, and a forced tail_split is an error).
   int tail_split = 0;
+  //! Sm90 stream-K: the tiles past the whole waves of data-parallel tiles (or all of them) run as one
+  //! unit per worker of equal k-steps, laid across tile boundaries, so that every worker gets the same
+  //! share; a tile cut between units is summed in the kernel by its last piece (in piece order:
+  //! bit-identical run to run). Needs what the split tail's in-kernel sum needs (Ticket or Static on a
+  //! resident grid, beta == 0 and a D whose rows TMA can write). 0 = heuristic (when its estimate beats
+  //! no split, the split tail and split-K), 1 = off, 2 = on (refused where it cannot run; where the
+  //! units fall on whole tiles the tiles run whole, RunInfo::stream_k_units 0). Not together with
+  //! split_k > 1 or tail_split > 1. Workspace and counters as for the split tail.
+  int stream_k = 0;
   //! Split-K's (and the split tail's) partial sums: `split_workspace_bytes(args, opts)` bytes of device memory, 16-byte
   //! aligned, owned by the caller; launches that may run at the same time need different buffers.
   //! nullptr: scratch owned by the library, one buffer per (device, stream), grown on demand (not
@@ -129,6 +138,7 @@ struct RunInfo {
   int tail_split = 1;      //!< Sm90: k-pieces of each tail tile (1: no split tail)
   int tail_tiles = 0;      //!< Sm90: tiles run in pieces (the split tail)
   bool tail_fixup = false; //!< Sm90: the split tail's pieces were summed in the kernel (no second kernel)
+  int stream_k_units = 0;  //!< Sm90: stream-K units (0: none); then tail_tiles ran in them, in at most tail_split pieces each
   LaunchInfo launch;
   std::string why_portable;  //!< when Auto fell back to the portable kernel: the operand TMA cannot read
 };

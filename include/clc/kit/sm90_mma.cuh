@@ -29,6 +29,13 @@
 //!   // role (default: t itself). Lets a workload schedule units that are not plain tiles, e.g. the
 //!   // GEMM's split tail (a tile's k-steps cut into pieces, the pieces listed after the whole tiles).
 //!   static WorkTile decode(Params const&, WorkTile const& t);
+//!   // Optional, with decode: a decoded unit may be several tiles ("segments"), run one after the other
+//!   // by the same worker, each with its own k-range and epilogue (the GEMM's stream-K units: an equal
+//!   // share of the k-steps of several tiles). `segments` is their number (>= 1), `segment(t, i)` the
+//!   // i-th as the hooks below see it. Both roles call them (the whole producer warp, each consumer
+//!   // warpgroup); the cooperative layout only.
+//!   static int segments(Params const&, WorkTile const& t);
+//!   static WorkTile segment(Params const&, WorkTile const& t, int i);
 //!   // Consumer warpgroup cw's 64 x BN accumulators (rows 64 cw.. of the tile) to memory.
 //!   template <int BN> static void epilogue(Params const&, WorkTile const& t, int cw, float (&acc)[BN / 2],
 //!                                          unsigned char* store_bufs, unsigned bar_id);
@@ -88,6 +95,15 @@ template <class Ops>
 struct HasDecode<Ops, std::void_t<decltype(Ops::decode(std::declval<typename Ops::Params const&>(),
                                                        std::declval<WorkTile const&>()))>> : std::true_type {};
 
+template <class Ops, class = void>
+struct HasSegments : std::false_type {};
+template <class Ops>
+struct HasSegments<Ops, std::void_t<decltype(Ops::segments(std::declval<typename Ops::Params const&>(),
+                                                           std::declval<WorkTile const&>())),
+                                    decltype(Ops::segment(std::declval<typename Ops::Params const&>(),
+                                                          std::declval<WorkTile const&>(), 0))>>
+    : std::true_type {};
+
 //! Whether a loader has stage_bytes(): the bytes a stage's full barrier expects (else G::kStageBytes).
 template <class L, class = void>
 struct HasStageBytes : std::false_type {};
@@ -112,6 +128,7 @@ struct Sm90Mma {
   static constexpr int kProducerRegs = 56;
   static constexpr int kConsumerRegs = 224;
   static_assert(!PingPong || BN <= 128, "a ping-pong warpgroup holds a whole 128 x BN tile: BN <= 128");
+  static_assert(!PingPong || !detail::HasSegments<Ops>::value, "units of several segments: cooperative layout only");
   static constexpr int kHalves = PingPong ? 2 : 1;  // 64-row accumulator blocks per warpgroup
   static constexpr unsigned kOrderBar = 3;           // named barriers 3 and 4: whose turn to issue MMAs
 
@@ -168,7 +185,19 @@ struct Sm90Mma {
   //! taken only once the response had landed (bench/results/h200-kit-next-tile.txt).
   template <class Next>
   CLC_KIT_DEVICE void produce(WorkTile const& scheduled, ProducerState& ps, Next&& next) {
-    WorkTile t = decode(scheduled);
+    WorkTile const unit = decode(scheduled);
+    if constexpr (detail::HasSegments<Ops>::value) {
+      int const n = warp_uniform(Ops::segments(p, unit));
+      for (int i = 0; i < n; ++i) produce_tile(Ops::segment(p, unit, i), ps, next, i == n - 1);
+    } else {
+      produce_tile(unit, ps, next, true);
+    }
+    if (!next.advanced) next();  // a fetching source: after the unit's last load
+  }
+
+  //! One tile (or segment) of the producer; `last`: the unit's last, where a planned source moves on.
+  template <class Next>
+  CLC_KIT_DEVICE void produce_tile(WorkTile t, ProducerState& ps, Next& next, bool last) {
     t.x = warp_uniform(t.x);
     t.y = warp_uniform(t.y);
     t.z = warp_uniform(t.z);
@@ -188,7 +217,7 @@ struct Sm90Mma {
       if constexpr (detail::HasStageBytes<std::decay_t<decltype(load)>>::value) bytes = load.stage_bytes();
       for (int kt = kb; kt < ke; ++kt) {
         if constexpr (!Src::fetches) {
-          if (kt == ke - 1) next();  // a planned source's next tile is computed, never waited for
+          if (last && kt == ke - 1) next();  // a planned source's next tile is computed, never waited for
         }
         ring.producer_wait(ps.st);
         if (leader) {
@@ -201,7 +230,6 @@ struct Sm90Mma {
       }
     };
     Ops::with_loader(p, t, kb, nb, b_rows, mask, loop);
-    if (!next.advanced) next();  // after the tile's last load
   }
 
   // -- consumers: one warpgroup, 64 rows of the tile ---------------------------------------------
@@ -224,13 +252,25 @@ struct Sm90Mma {
     return cs;
   }
 
-  //! One tile of one consumer warpgroup. `next()` (run_warp_specialized: the consumers' move to their
-  //! next tile -- the wait for the scheduler's response and its decoding) is called while the tile's
-  //! last MMAs run, so that none of it stands between this tile's epilogue and the next tile's
-  //! mainloop; the tile itself is a copy taken before.
+  //! One unit (tile) of one consumer warpgroup. `next()` (run_warp_specialized: the consumers' move to
+  //! their next unit -- the wait for the scheduler's response and its decoding) is called while the
+  //! unit's last MMAs run, so that none of it stands between this unit's epilogue and the next unit's
+  //! mainloop; the unit itself is a copy taken before.
   template <class Next>
   CLC_KIT_DEVICE void consume(WorkTile const& scheduled, ConsumerState& cs, Next&& next) {
-    WorkTile const t = decode(scheduled);
+    WorkTile const unit = decode(scheduled);
+    if constexpr (detail::HasSegments<Ops>::value) {
+      int const n = Ops::segments(p, unit);
+      for (int i = 0; i < n; ++i) consume_tile(Ops::segment(p, unit, i), cs, next, i == n - 1);
+    } else {
+      consume_tile(unit, cs, next, true);
+    }
+  }
+
+  //! One tile (or segment) of one consumer warpgroup; `last`: the unit's last, under whose final MMAs
+  //! the consumers move on.
+  template <class Next>
+  CLC_KIT_DEVICE void consume_tile(WorkTile const& t, ConsumerState& cs, Next& next, bool last) {
     int kb, ke;
     Ops::k_range(p, t, &kb, &ke);
     if constexpr (PingPong) {
@@ -244,13 +284,13 @@ struct Sm90Mma {
       // Our turn: the other warpgroup has issued its whole previous tile, so every stage before ours
       // has completed (the parity waits below cannot see a stale phase).
       named_barrier_sync(kOrderBar + unsigned(cs.cw), 256);
-      typename Ring::State const last = mainloop_pingpong(cs, kb, ke);
+      typename Ring::State const last_stage = mainloop_pingpong(cs, kb, ke);
       named_barrier_arrive(kOrderBar + unsigned(cs.cw ^ 1), 256);  // the other's MMAs queue behind ours
       next();
       wgmma_wait<0>();
       fence_operands(cs.acc[0]);
       fence_operands(cs.acc[1]);
-      ring.consumer_release(last, csize);
+      ring.consumer_release(last_stage, csize);
       if constexpr (Variant == kMmaSkipEpilogue) return;
       unsigned const bar = 1u + unsigned(cs.cw);
       Ops::template epilogue<BN>(p, t, 0, cs.acc[0], cs.epi_bufs, bar);
@@ -259,14 +299,14 @@ struct Sm90Mma {
     }
     if (Ops::a_kmajor(p)) {
       if (Ops::b_kmajor(p))
-        mainloop<0, 0>(cs, kb, ke, next);
+        mainloop<0, 0>(cs, kb, ke, next, last);
       else
-        mainloop<0, 1>(cs, kb, ke, next);
+        mainloop<0, 1>(cs, kb, ke, next, last);
     } else {
       if (Ops::b_kmajor(p))
-        mainloop<1, 0>(cs, kb, ke, next);
+        mainloop<1, 0>(cs, kb, ke, next, last);
       else
-        mainloop<1, 1>(cs, kb, ke, next);
+        mainloop<1, 1>(cs, kb, ke, next, last);
     }
     if constexpr (Variant == kMmaSkipEpilogue) return;
     Ops::template epilogue<BN>(p, t, cs.cw, cs.acc[0], cs.epi_bufs, 1u + unsigned(cs.cw));
@@ -298,9 +338,9 @@ struct Sm90Mma {
   }
 
   //! The mainloop of one tile over k-steps [kb, ke). `TransA`/`TransB`: 1 when the operand tile is MN-major.
-  //! `next()` runs while the last stage's MMAs do.
+  //! `next()` runs while the last stage's MMAs do (on a unit's last segment).
   template <int TransA, int TransB, class Next>
-  CLC_KIT_DEVICE void mainloop(ConsumerState& cs, int kb, int ke, Next& next) {
+  CLC_KIT_DEVICE void mainloop(ConsumerState& cs, int kb, int ke, Next& next, bool last) {
     typename Ring::State prev = cs.st;
     for (int kt = kb; kt < ke; ++kt) {
       ring.consumer_wait(cs.st);  // the stage's TMA bytes (from both CTAs of a cluster) have landed
@@ -315,7 +355,7 @@ struct Sm90Mma {
       prev = cs.st;
       ++cs.st;
     }
-    next();
+    if (last) next();
     wgmma_wait<0>();
     fence_operands(cs.acc[0]);
     ring.consumer_release(prev, csize);

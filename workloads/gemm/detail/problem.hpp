@@ -49,6 +49,10 @@ struct Plan {
   //! in `tail_flags`, two per tail tile) and adds them, in piece order, as the addend of its TMA-store
   //! epilogue. Otherwise tail_reduce does it.
   bool fixup = false;
+  //! Stream-K (> 0; with the fixup only): the tail's clusters run as this many units of equal k-steps
+  //! (StreamK, stream_k.hpp) after the dp_clusters whole ones; tail_split is then the most pieces any
+  //! tail tile has.
+  int sk_units = 0;
   int* tail_flags = nullptr;  //!< fixup: zeroed counters [tail tile][2], left zero by the kernel
   float* partials = nullptr;  //!< splits > 1: [batch * splits][M][N] fp32 partial sums
   LaunchOptions launch;  //!< stream, workspace, grid mode, max_workers

@@ -29,6 +29,7 @@
 #include "epilogue.cuh"
 #include "problem.hpp"
 #include "splitk.hpp"
+#include "stream_k.hpp"
 
 namespace clc::gemm::detail {
 
@@ -61,11 +62,20 @@ struct Sm90Params {
   int fixup;
   int* tail_flags;
   TileMap real_map;
+  // Stream-K (sk_units > 0, with the fixup only): the tail's `tail_clusters` cluster tiles run as
+  // sk_units units of equal k-steps (StreamK, stream_k.hpp), scheduled after the dp_clusters whole
+  // ones; a unit's segments are pieces of one or more tiles. tail_split is then the largest number of
+  // pieces of a tile (the stride of a tile's partial-sum slots).
+  int sk_units;
 };
 
 #if defined(__CUDACC__)
 //! The batch of tile z (split-K spreads each batch's splits over consecutive z).
 CLC_KIT_DEVICE int batch_of(Sm90Params const& p, int z) { return p.splits == 1 ? z : z / p.splits; }
+//! The stream-K line of the tail (sk_units > 0).
+CLC_KIT_DEVICE StreamK stream_k_of(Sm90Params const& p) {
+  return StreamK{std::int64_t(p.tail_clusters) * p.k_tiles, p.sk_units, p.k_tiles};
+}
 //! The M tile of a (decoded) tile.
 CLC_KIT_DEVICE int m_tile_of(Sm90Params const& p, WorkTile const& t) {
   return p.tail_split > 1 ? (t.x & ((1 << kTailSlotShift) - 1)) : t.x;
@@ -110,10 +120,39 @@ struct Sm90GemmOps {
     int const rank = t.x - c * p.cluster_m;
     if (c < p.dp_clusters) return p.real_map.tile_of(c, rank, 0);
     int const j = c - p.dp_clusters;
+    if constexpr (Fixup) {
+      if (p.sk_units > 0) {  // a stream-K unit: segment() gives its tiles' pieces
+        WorkTile u = t;
+        u.x = rank;
+        u.y = j;
+        u.z = -1;
+        return u;
+      }
+    }
     int const piece = j / p.tail_clusters;
     int const tc = j - piece * p.tail_clusters;
     WorkTile u = p.real_map.tile_of(p.dp_clusters + tc, rank, 0);
     int const slot = (tc * p.cluster_m + rank) * p.tail_split + piece;
+    u.x += (slot + 1) << kTailSlotShift;
+    return u;
+  }
+
+  //! Stream-K (the fixup kernels only): the segments of a decoded unit (1 for a whole tile), and
+  //! segment i as a piece of its tile (x carries the piece's slot like a split-tail piece).
+  template <bool F = Fixup, std::enable_if_t<F, int> = 0>
+  CLC_KIT_DEVICE static int segments(Params const& p, WorkTile const& t) {
+    if (p.sk_units == 0 || t.z >= 0) return 1;
+    return stream_k_of(p).segments(t.y);
+  }
+  template <bool F = Fixup, std::enable_if_t<F, int> = 0>
+  CLC_KIT_DEVICE static WorkTile segment(Params const& p, WorkTile const& t, int i) {
+    if (p.sk_units == 0 || t.z >= 0) return t;
+    int j = 0;
+    int const c = stream_k_of(p).segment_tile(t.y, i, &j);
+    int const rank = t.x;
+    WorkTile u = p.real_map.tile_of(p.dp_clusters + c, rank, 0);
+    u.valid = t.valid;
+    int const slot = (c * p.cluster_m + rank) * p.tail_split + j;
     u.x += (slot + 1) << kTailSlotShift;
     return u;
   }
@@ -125,6 +164,13 @@ struct Sm90GemmOps {
         *begin = 0;
         *end = p.k_tiles;
         return;
+      }
+      if constexpr (Fixup) {
+        if (p.sk_units > 0) {
+          int const tail_tile = slot / p.tail_split;
+          stream_k_of(p).piece_range(tail_tile / p.cluster_m, slot - tail_tile * p.tail_split, begin, end);
+          return;
+        }
       }
       int const piece = slot % p.tail_split;
       *begin = int(std::int64_t(piece) * p.k_tiles / p.tail_split);
@@ -242,12 +288,14 @@ struct Sm90GemmOps {
                                    unsigned bar_id, PieceSums* sums) {
     int const tail_tile = slot / p.tail_split;
     int const piece = slot - tail_tile * p.tail_split;
+    // The tile's pieces: tail_split, or under stream-K as many as units touch it (>= 1).
+    int const pieces = p.sk_units > 0 ? stream_k_of(p).pieces(tail_tile / p.cluster_m) : p.tail_split;
     int const tid = threadIdx.x & 127;
     int const row = m_tile * kSm90TileM + cw * 64 + ((tid >> 5) & 3) * 16 + ((tid & 31) >> 2);
     bool const live = row < p.epi.m;
     std::size_t const per_piece = std::size_t(2) * 64 * BN;  // floats of one piece: two warpgroups' 64 x BN
     cuda::atomic_ref<int, cuda::thread_scope_device> count(p.tail_flags[tail_tile * 2 + cw]);
-    if (piece + 1 < p.tail_split) {
+    if (piece + 1 < pieces) {
       float4* const out = reinterpret_cast<float4*>(p.partials + std::size_t(slot) * per_piece +
                                                     std::size_t(cw) * 64 * BN) + tid;
       if (live) {
@@ -263,7 +311,7 @@ struct Sm90GemmOps {
 #if CLC_HANG_TIMEOUT_NS
       std::uint64_t const t0 = kit::globaltimer_ns();
 #endif
-      while (count.load(cuda::memory_order_acquire) != p.tail_split - 1) {
+      while (count.load(cuda::memory_order_acquire) != pieces - 1) {
         __nanosleep(64);
 #if CLC_HANG_TIMEOUT_NS
         if (kit::globaltimer_ns() - t0 > CLC_HANG_TIMEOUT_NS) clc::detail::hang_trap();  // tests: a hang fails
@@ -426,7 +474,8 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
     p.real_map = TileMap(tiles);
     p.dp_clusters = plan.dp_clusters;
     p.tail_clusters = plan.tail_clusters;
-    int const units = plan.dp_clusters + plan.tail_clusters * plan.tail_split;
+    p.sk_units = p.fixup ? plan.sk_units : 0;  // stream-K runs in the fixup kernels only
+    int const units = plan.dp_clusters + (p.sk_units > 0 ? p.sk_units : plan.tail_clusters * plan.tail_split);
     tiles = TileSpace(units * cm);
     tiles.with_cluster(cm, 1);
   }
@@ -454,6 +503,7 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
     info->tail_split = plan.tail_split;
     info->tail_tiles = plan.tail_split > 1 ? plan.tail_clusters * cm : 0;
     info->tail_fixup = p.fixup != 0;
+    info->stream_k_units = p.sk_units;
     info->launch = li;
   }
   if (plan.splits > 1) return splitk_reduce(pr, plan);

@@ -1,0 +1,105 @@
+// Host tests of the GEMM's stream-K arithmetic (workloads/gemm/detail/stream_k.hpp), which the plan
+// and the kernel share: for many lines of tiles and unit counts, the units cover the line exactly once
+// with equal shares, every tile's pieces cover its k-steps exactly once in order, and the order a
+// worker runs a unit's segments in puts a tile's earlier pieces first in lower units and its last
+// piece (the one that waits for them) last in the highest unit -- the property that keeps the
+// in-kernel sum free of deadlock and of waits on work not yet started.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "gemm/detail/stream_k.hpp"
+
+namespace {
+
+using clc::gemm::detail::StreamK;
+
+void check_line(int tiles, int kt, int units) {
+  std::int64_t const total = std::int64_t(tiles) * kt;
+  StreamK const sk{total, units, kt};
+  SCOPED_TRACE("tiles " + std::to_string(tiles) + " kt " + std::to_string(kt) + " units " + std::to_string(units));
+  ASSERT_EQ(sk.begin(0), 0);
+  ASSERT_EQ(sk.begin(units), total);
+  std::int64_t const lo = total / units;
+  for (int u = 0; u < units; ++u) {
+    std::int64_t const len = sk.begin(u + 1) - sk.begin(u);
+    ASSERT_GE(len, lo) << "unit " << u;
+    ASSERT_LE(len, lo + 1) << "unit " << u;
+  }
+  for (std::int64_t k = 0; k < total; ++k) {
+    int const u = sk.unit_of(k);
+    ASSERT_TRUE(u >= 0 && u < units && sk.begin(u) <= k && k < sk.begin(u + 1)) << "k-step " << k << " unit " << u;
+  }
+  // Every (tile, k-step) covered exactly once by the segments of the units.
+  std::vector<int> cover(std::size_t(total), 0);
+  std::vector<int> seen_pieces(std::size_t(tiles), 0);
+  for (int u = 0; u < units; ++u) {
+    int const n = sk.segments(u);
+    ASSERT_GE(n, 1);
+    for (int i = 0; i < n; ++i) {
+      int j = -1;
+      int const c = sk.segment_tile(u, i, &j);
+      ASSERT_TRUE(c >= sk.first_tile(u) && c <= sk.last_tile(u));
+      ASSERT_TRUE(j >= 0 && j < sk.pieces(c)) << "tile " << c << " piece " << j;
+      ASSERT_EQ(sk.unit_of_piece(c, j), u);
+      int b = -1, e = -1;
+      sk.piece_range(c, j, &b, &e);
+      ASSERT_TRUE(0 <= b && b < e && e <= kt) << "tile " << c << " piece " << j << ": [" << b << ", " << e << ")";
+      for (int k = b; k < e; ++k) ++cover[std::size_t(std::int64_t(c) * kt + k)];
+      ++seen_pieces[std::size_t(c)];
+      bool const last_piece = j == sk.pieces(c) - 1;
+      if (!last_piece) {
+        // An earlier piece ends inside its tile, so the unit ends there: it is the unit's last tile,
+        // run first.
+        ASSERT_EQ(i, 0) << "tile " << c << " piece " << j << " is not its unit's first segment";
+        ASSERT_LT(e, kt);
+      } else {
+        ASSERT_EQ(e, kt) << "the last piece ends the tile";
+        if (j > 0) ASSERT_EQ(i, n - 1) << "a summing piece runs last in its unit";
+      }
+    }
+  }
+  for (std::int64_t k = 0; k < total; ++k) ASSERT_EQ(cover[std::size_t(k)], 1) << "line k-step " << k;
+  for (int c = 0; c < tiles; ++c) {
+    ASSERT_EQ(seen_pieces[std::size_t(c)], sk.pieces(c)) << "tile " << c;
+    // Pieces in k order, adjacent.
+    int prev_end = 0;
+    for (int j = 0; j < sk.pieces(c); ++j) {
+      int b = -1, e = -1;
+      sk.piece_range(c, j, &b, &e);
+      ASSERT_EQ(b, prev_end) << "tile " << c << " piece " << j;
+      prev_end = e;
+      if (j > 0) ASSERT_GT(sk.unit_of_piece(c, j), sk.unit_of_piece(c, j - 1));
+    }
+    ASSERT_EQ(prev_end, kt);
+  }
+}
+
+TEST(GemmStreamK, UnitsAndPiecesCoverTheLineOnce) {
+  for (int tiles : {1, 2, 3, 7, 24, 72, 156, 216}) {
+    for (int kt : {1, 2, 3, 4, 16, 48, 64, 192}) {
+      std::int64_t const total = std::int64_t(tiles) * kt;
+      for (int units : {1, 2, 3, 7, 66, 131, 132, 264}) {
+        if (units > total) continue;
+        check_line(tiles, kt, units);
+        if (::testing::Test::HasFatalFailure()) return;
+      }
+    }
+  }
+}
+
+TEST(GemmStreamK, SuiteShapesOnOneWave) {
+  // 1536 x 1536 x 12288 (72 tiles of 192 k-steps), 3072^3 past one wave (156 of 48), 3333 x 2048 x 4096
+  // (216 of 64), 777 x 8192 x 1536 (224 of 24): 132 units, each within one k-step of the mean.
+  struct L { int tiles, kt, most; };
+  for (L const& l : {L{72, 192, 3}, L{156, 48, 2}, L{216, 64, 2}, L{224, 24, 2}}) {
+    check_line(l.tiles, l.kt, 132);
+    StreamK const sk{std::int64_t(l.tiles) * l.kt, 132, l.kt};
+    int most = 0;
+    for (int c = 0; c < l.tiles; ++c) most = std::max(most, sk.pieces(c));
+    EXPECT_EQ(most, l.most) << l.tiles << " tiles of " << l.kt << " k-steps";
+  }
+}
+
+}  // namespace
