@@ -102,4 +102,36 @@ TEST(GemmStreamK, SuiteShapesOnOneWave) {
   }
 }
 
+// Lines too long for the 32-bit arithmetic (total x units >= 2^32: K of millions) take the 64-bit one:
+// the same invariants at the units' boundaries and at sampled k-steps.
+TEST(GemmStreamK, WideLinesTakeTheSixtyFourBitPath) {
+  for (int units : {132, 1000}) {
+    StreamK const sk{std::int64_t(5) * (1 << 25), units, 1 << 25};
+    ASSERT_FALSE(sk.narrow());
+    ASSERT_EQ(sk.begin(0), 0);
+    ASSERT_EQ(sk.begin(units), sk.total);
+    for (int u = 0; u < units; ++u) {
+      std::int64_t const b = sk.begin(u), e = sk.begin(u + 1);
+      ASSERT_LT(b, e);
+      ASSERT_EQ(sk.unit_of(b), u) << "unit " << u;
+      ASSERT_EQ(sk.unit_of(e - 1), u) << "unit " << u;
+      ASSERT_EQ(sk.first_tile(u), int(b / sk.kt));
+      ASSERT_EQ(sk.last_tile(u), int((e - 1) / sk.kt));
+    }
+    for (int c = 0; c < 5; ++c) {
+      int prev_end = 0;
+      for (int j = 0; j < sk.pieces(c); ++j) {
+        int b = -1, e = -1;
+        sk.piece_range(c, j, &b, &e);
+        ASSERT_EQ(b, prev_end);
+        ASSERT_LT(b, e);
+        prev_end = e;
+      }
+      ASSERT_EQ(prev_end, sk.kt);
+    }
+  }
+  StreamK const narrow{std::int64_t(72) * 192, 132, 192};
+  EXPECT_TRUE(narrow.narrow());
+}
+
 }  // namespace
