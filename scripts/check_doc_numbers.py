@@ -22,8 +22,8 @@ _cache = {}
 
 
 # The runs most of README.md and docs/ quote (the GEMM and convolution tables of the run of c9690b5, the
-# scheduling tables of 10218b5) were replaced in the working tree by the run of 4d2770f (the section
-# "Re-measured at 4d2770f" of README.md quotes that one through `res(name, LATEST)`); their files are
+# scheduling tables of 10218b5) were replaced in the working tree by the runs of 4d2770f and then 8faf1f4 (the
+# section "Re-measured at 8faf1f4" of README.md quotes the latter through `res(name, LATEST)`); their files are
 # read as committed in 4d2770f, the last commit that has them.
 PINNED = {n: "4d2770f" for n in (
     "h200-gemm.json", "h200-gemm.txt", "h200-gemm-fp16.json", "h200-gemm-fp16.txt", "h200-gemm-interfere.json",
@@ -1941,35 +1941,37 @@ def claims():
              "64.1 µs against SDPA's flash backend 18.8 µs",
          [f(t["host_cost"][k], 1) for k in ("gemm_clc_us", "gemm_cublas_us", "attention_clc_us", "attention_flash_us")]),
     ]
-    # ---- README.md: the run of 4d2770f against the tables' runs
+    # ---- README.md: the run of 8faf1f4 against the tables' runs
     gn, gfn, cn = res("h200-gemm.json", LATEST), res("h200-gemm-fp16.json", LATEST), res("h200-conv.json", LATEST)
     go, gfo, co = res("h200-gemm.json"), res("h200-gemm-fp16.json"), res("h200-conv.json")
-    r256 = lambda d: [r["ratio"] for r in d["results"] if (r["m"], r["n"], r["k"]) == (8192, 8192, 256)][0]
-    gck4 = res("h200-gpu-check-4d2770f.txt")
+    shape = lambda d, mnk: [r for r in d["results"] if (r["m"], r["n"], r["k"]) == mnk][0]
+    r256 = lambda d: shape(d, (8192, 8192, 256))["ratio"]
+    gck = res("h200-gpu-check-8faf1f4.txt")
+    sk_now = shape(gn, (1536, 1536, 12288))
     c += [
-        (R, "The run of 4d2770f on the H200 (`bench/results/h200-gpu-check-4d2770f.txt`: build, CTest 764 of 764, every "
-            "sanitizer subset 0 errors, the 1-CTA racecheck only the documented pair, the 8 examples) wrote the files "
-            "now in `bench/results/`: GEMM bf16 suite geomean 0.866 against the strongest cuBLAS (c9690b5: 0.860), "
-            "fp16 0.867 (0.859), 8192x8192x256 0.832 (0.799); convolution 0.799x cuDNN over the 28 layers (0.794), "
-            "0.792 over the 3x3 layers at N = 128 (0.801), `Static`'s time over `Ticket`'s 0.926 undisturbed (0.909), "
-            "0.957x cuDNN with a quarter of the SMs held (0.954)",
+        (R, "The run of 8faf1f4 on the H200 (`bench/results/h200-gpu-check-8faf1f4.txt`: build, CTest 770 of 770, every "
+            "sanitizer subset 0 errors, the 1-CTA racecheck only the documented pair, the 8 examples, clc_torch's pytest "
+            "310 passed) wrote the files now in `bench/results/`: GEMM bf16 suite geomean 0.865 against the strongest "
+            "cuBLAS (c9690b5: 0.860), fp16 0.865 (0.859), 8192x8192x256 0.824 (0.799), 1536x1536x12288 0.825 in "
+            "stream-K units (0.752); convolution 0.802x cuDNN over the 28 layers (0.794), 0.801 over the 3x3 layers at "
+            "N = 128 (0.801), `Static`'s time over `Ticket`'s 0.927 undisturbed (0.909), 0.957x cuDNN with a quarter "
+            "of the SMs held (0.954)",
          [gn["commit"], cn["commit"],
-          "CTest " + "{0} of {0}".format(re.search(r"100% tests passed out of (\d+)", gck4).group(1)),
-          "every sanitizer subset 0 errors" if len(re.findall(r"ERROR SUMMARY: 0 errors", gck4)) == 10 else "?",
-          "only the documented pair" if "racecheck_filter: ok (only the documented pair)" in gck4 else "?",
-          "the " + str(len(re.findall(r"example example_\w+ rc=0", gck4))) + " examples",
+          "CTest " + "{0} of {0}".format(re.search(r"100% tests passed out of (\d+)", gck).group(1)),
+          "every sanitizer subset 0 errors" if len(re.findall(r"ERROR SUMMARY: 0 errors", gck)) == 10 else "?",
+          "only the documented pair" if "racecheck_filter: ok (only the documented pair)" in gck else "?",
+          "the " + str(len(re.findall(r"example example_\w+ rc=0", gck))) + " examples",
+          "pytest " + re.search(r"clc_torch pytest rc=0[^\n]*?(\d+) passed", gck).group(1) + " passed",
           f"geomean {f(gn['geomean_ratio'], 3)}", f"(c9690b5: {f(go['geomean_ratio'], 3)})", go["commit"],
           f"fp16 {f(gfn['geomean_ratio'], 3)} ({f(gfo['geomean_ratio'], 3)})",
           f"8192x8192x256 {f(r256(gn), 3)} ({f(r256(go), 3)})",
+          f"1536x1536x12288 {f(sk_now['ratio'], 3)} in stream-K units ({f(shape(go, (1536, 1536, 12288))['ratio'], 3)})"
+          if sk_now.get("stream_k_units", 0) > 0 else "?",
           f"{f(cn['summary']['ratio_all']['geomean'], 3)}x cuDNN over the {cn['summary']['layers']} layers "
           f"({f(co['summary']['ratio_all']['geomean'], 3)})",
           f"{f(cn['summary']['ratio_3x3_n128']['geomean'], 3)} over the 3x3 layers at N = 128 ({f(co['summary']['ratio_3x3_n128']['geomean'], 3)})",
           f"{f(cn['summary']['ticket_vs_static']['geomean'], 3)} undisturbed ({f(co['summary']['ticket_vs_static']['geomean'], 3)})",
           f"{f(cn['summary']['held_ratio']['geomean'], 3)}x cuDNN with a quarter of the SMs held ({f(co['summary']['held_ratio']['geomean'], 3)})"]),
-        (R, "clc_torch was not run again at 4d2770f (at e4a9c46: pytest 310 passed, "
-            "`bench/results/h200-gpu-check-e4a9c46.txt`)",
-         [re.search(r"pytest rc=0[^\n]*?(\d+) passed", res("h200-gpu-check-e4a9c46.txt")).group(1) + " passed",
-          "not run again" if "clc_torch pytest" not in gck4 else "?"]),
     ]
     # ---- docs/scheduling.md
     t9 = ov[("1us", "Ticket 9/SM", 2)]["median_ms"]
