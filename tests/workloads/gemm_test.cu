@@ -574,6 +574,26 @@ TEST(Gemm, TailFixupSmall_Sm90) {
   }
 }
 
+//! A second output for the launcher of a run_case: a poisoned buffer of D's size, `launch(g2)` with
+//! g2 = g writing into it, then (after a device synchronisation) D's bytes in *first and the second
+//! output's in *second, for a bit-for-bit comparison.
+template <class F>
+void with_second_output(clc::gemm::Arguments const& g, std::vector<unsigned char>* first,
+                        std::vector<unsigned char>* second, F&& launch) {
+  std::size_t const bytes = std::size_t(g.batch_stride_d) * std::size_t(g.batch) * esize(g.d_type);
+  DeviceBuffer D2(bytes);
+  ASSERT_TRUE(D2.p) << "cudaMalloc failed";
+  CUDA_OK(cudaMemset(D2.p, 0xFF, bytes));
+  clc::gemm::Arguments g2 = g;
+  g2.d = D2.p;
+  launch(g2);
+  CUDA_OK(cudaDeviceSynchronize());
+  first->resize(bytes);
+  second->resize(bytes);
+  CUDA_OK(cudaMemcpy(first->data(), g.d, bytes, cudaMemcpyDeviceToHost));
+  CUDA_OK(cudaMemcpy(second->data(), D2.p, bytes, cudaMemcpyDeviceToHost));
+}
+
 //! The split tail's workspace (its partial sums, the in-kernel sum's counters, the Ticket counters) is
 //! reused without a memset or a synchronisation between launches: 1000 back-to-back launches on one
 //! stream (the counters checked back at zero after them), 50 replays of a CUDA
@@ -639,25 +659,16 @@ TEST(Gemm, TailSplitRepeatedGraphTwoStreams_Sm90) {
     Result res;
     std::vector<unsigned char> first, second;
     run_case(c, &res, 1, [&](clc::gemm::Arguments const& g, clc::gemm::Options const& o, clc::gemm::RunInfo* info) {
-      std::size_t const bytes = std::size_t(g.batch_stride_d) * std::size_t(g.batch) * esize(g.d_type);
-      DeviceBuffer D2(bytes);
-      ASSERT_TRUE(D2.p) << "cudaMalloc failed";
-      CUDA_OK(cudaMemset(D2.p, 0xFF, bytes));
-      clc::gemm::Arguments g2 = g;
-      g2.d = D2.p;
       cudaStream_t s1 = nullptr, s2 = nullptr;
       CUDA_OK(cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking));
       CUDA_OK(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking));
-      clc::gemm::RunInfo info2;
-      for (int i = 0; i < 100; ++i) {
-        CLC_OK(clc::gemm::run(g, s1, o, info));
-        CLC_OK(clc::gemm::run(g2, s2, o, &info2));
-      }
-      CUDA_OK(cudaDeviceSynchronize());
-      first.resize(bytes);
-      second.resize(bytes);
-      CUDA_OK(cudaMemcpy(first.data(), g.d, bytes, cudaMemcpyDeviceToHost));
-      CUDA_OK(cudaMemcpy(second.data(), D2.p, bytes, cudaMemcpyDeviceToHost));
+      with_second_output(g, &first, &second, [&](clc::gemm::Arguments const& g2) {
+        clc::gemm::RunInfo info2;
+        for (int i = 0; i < 100; ++i) {
+          CLC_OK(clc::gemm::run(g, s1, o, info));
+          CLC_OK(clc::gemm::run(g2, s2, o, &info2));
+        }
+      });
       CUDA_OK(cudaStreamDestroy(s1));
       CUDA_OK(cudaStreamDestroy(s2));
     });
@@ -708,19 +719,10 @@ TEST(Gemm, StreamK_Sm90) {
     std::vector<unsigned char> first, second;
     Result res;
     run_case(c, &res, 1, [&](clc::gemm::Arguments const& g, clc::gemm::Options const& o, clc::gemm::RunInfo* info) {
-      std::size_t const bytes = std::size_t(g.batch_stride_d) * std::size_t(g.batch) * esize(g.d_type);
-      DeviceBuffer D2(bytes);
-      ASSERT_TRUE(D2.p) << "cudaMalloc failed";
-      CUDA_OK(cudaMemset(D2.p, 0xFF, bytes));
-      clc::gemm::Arguments g2 = g;
-      g2.d = D2.p;
-      CLC_OK(clc::gemm::detail::run_debug(g2, nullptr, o, c.debug, info));
-      CLC_OK(clc::gemm::detail::run_debug(g, nullptr, o, c.debug, info));
-      CUDA_OK(cudaDeviceSynchronize());
-      first.resize(bytes);
-      second.resize(bytes);
-      CUDA_OK(cudaMemcpy(first.data(), g.d, bytes, cudaMemcpyDeviceToHost));
-      CUDA_OK(cudaMemcpy(second.data(), D2.p, bytes, cudaMemcpyDeviceToHost));
+      with_second_output(g, &first, &second, [&](clc::gemm::Arguments const& g2) {
+        CLC_OK(clc::gemm::detail::run_debug(g2, nullptr, o, c.debug, info));
+        CLC_OK(clc::gemm::detail::run_debug(g, nullptr, o, c.debug, info));
+      });
     });
     std::string const what = describe(c) + " stream_k, tile_n " + std::to_string(v.tile_n) + " max_workers " +
                              std::to_string(v.max_workers) + " whole waves " + std::to_string(v.whole_waves);
