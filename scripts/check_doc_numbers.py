@@ -93,10 +93,13 @@ def gemm_tail(r):
 
 
 def gemm_kernel(r):
-    """As clc-bench's describe(): path, tile, source, cluster, swizzle, split-K kS, split tail tSxT[f], tma."""
+    """As clc-bench's describe(): path, tile, source, cluster, swizzle, split-K kS, stream-K skUxTpP or split tail
+    tSxT[f], tma."""
+    sk = r.get("stream_k_units", 0)
     return (f"{r['kernel']} {r['tile_m']}x{r['tile_n']} {r['source']} c{r['cluster_m']} s{r['swizzle']}"
             + (f" k{r['splits']}" if r.get("splits", 1) > 1 else "")
-            + (f" {gemm_tail(r)}" if r.get("tail_split", 1) > 1 else "")
+            + (f" sk{sk}x{r['tail_tiles']}p{r['tail_split']}" if sk > 0
+               else f" {gemm_tail(r)}" if r.get("tail_split", 1) > 1 else "")
             + (" tma" if r.get("tma_store_epilogue") else ""))
 
 
@@ -105,11 +108,20 @@ def gemm_baseline(r):
     return f"Lt #{r['cublaslt_chosen']}" if r["cublas_baseline"] == "cublasLt" else "GemmEx"
 
 
-def table_gemm_full():
+def table_gemm_full(commit=None):
     """docs/gemm.md: the bf16 suite of c9690b5, every shape (spread = (max - min) / median of the round medians)."""
     return [md(gemm_label_b(r), f(r["clc_ms"], 4), pct(r["clc_spread"]), f(r["clc_tflops"], 1), f(r["cublas_ms"], 4),
                pct(r["cublas_spread"]), f(r["cublas_tflops"], 1), f(r["ratio"], 3), gemm_baseline(r), gemm_kernel(r))
-            for r in gemm_rows(res("h200-gemm.json"))]
+            for r in gemm_rows(res("h200-gemm.json", commit))]
+
+
+def table_gemm_latest():
+    """docs/gemm.md: the bf16 suite of the latest run (the working tree's h200-gemm.json, 8faf1f4), every shape,
+    with the fp16 ratio of the same shape."""
+    h = {gemm_label_b(r): r for r in gemm_rows(res("h200-gemm-fp16.json", LATEST))}
+    return [md(gemm_label_b(r), f(r["clc_ms"], 4), pct(r["clc_spread"]), f(r["cublas_ms"], 4), pct(r["cublas_spread"]),
+               f(r["ratio"], 3), f(h[gemm_label_b(r)]["ratio"], 3), gemm_kernel(r))
+            for r in gemm_rows(res("h200-gemm.json", LATEST))]
 
 
 def table_gemm_fp16():
@@ -153,17 +165,22 @@ def table_readme_gemm():
                f"(`h200-gemm-fp16.json`) | | | **{f(res('h200-gemm-fp16.json')['geomean_ratio'], 3)}** |"])
 
 
-def gemm_interfere_rows():
-    return {gemm_label(r): r for r in res("h200-gemm-interfere.json")["results"]}
+def gemm_interfere_rows(commit=None):
+    return {gemm_label(r): r for r in res("h200-gemm-interfere.json", commit)["results"]}
 
 
-def table_gemm_targets():
+def table_gemm_targets_latest():
+    """docs/gemm.md: issue 13's targets against the latest run (the working tree's files, 8faf1f4)."""
+    return table_gemm_targets(LATEST)
+
+
+def table_gemm_targets(commit=None):
     """docs/gemm.md: issue 13's targets against the runs of c9690b5, met or missed computed here."""
-    g, h = res("h200-gemm.json"), res("h200-gemm-fp16.json")
+    g, h = res("h200-gemm.json", commit), res("h200-gemm-fp16.json", commit)
     rows = g["results"]
     low = [r for r in rows if r["ratio"] < 0.85]
     worst = min(rows, key=lambda r: r["ratio"])
-    i = gemm_interfere_rows()
+    i = gemm_interfere_rows(commit)
     i8, i4 = i["8192x8192x8192"], i["4096x4096x4096"]
     r8 = gemm_row(g, 8192, 8192, 8192)["ratio"]
     held_ok = [x["held"]["ratio"] >= x["ratio"] for x in (i8, i4)]
@@ -741,7 +758,8 @@ TABLES = {
     "docs/porting.md": [table_port],
     "docs/conv.md": [table_conv],
     "README.md": [table_readme_gemm, table_readme_attention, table_readme_conv],
-    "docs/gemm.md": [table_gemm_full, table_gemm_fp16, table_gemm_interfere, table_gemm_tail_interfere, table_gemm_targets],
+    "docs/gemm.md": [table_gemm_full, table_gemm_fp16, table_gemm_interfere, table_gemm_tail_interfere, table_gemm_targets,
+                     table_gemm_latest, table_gemm_targets_latest],
     "docs/attention.md": [table_attention, table_attention_summary, table_attention_static_0133aba],
     "docs/torch.md": [table_torch_gemm, table_torch_attention],
     "docs/scheduling.md": [table_registers, table_sched_overhead, table_sched_interference, table_sched_imbalance, table_sched_grid,
