@@ -754,6 +754,17 @@ def table_readme_conv():
     return out
 
 
+def table_sched_targets_latest():
+    """docs/scheduling.md: every target and reported ratio of the latest sched run (the working tree's
+    h200-sched.json, 8faf1f4), as its JSON lists them."""
+    out = []
+    for t_ in res("h200-sched.json", LATEST)["targets"]:
+        verdict = ("**met**" if t_["met"] else "**missed**") if "met" in t_ else "reported"
+        bound = (f" ({'≥' if t_['higher_is_better'] else '≤'} {f(t_['target'], 2)})" if "target" in t_ else "")
+        out.append(md(t_["what"].replace("<<<>>>", "`<<<>>>`") + bound, f(t_["value"], 3), verdict))
+    return out
+
+
 TABLES = {
     "docs/porting.md": [table_port],
     "docs/conv.md": [table_conv],
@@ -764,7 +775,7 @@ TABLES = {
     "docs/torch.md": [table_torch_gemm, table_torch_attention],
     "docs/scheduling.md": [table_registers, table_sched_overhead, table_sched_interference, table_sched_imbalance, table_sched_grid,
                            table_sched_latency, table_sched_host, table_sched_tail, table_sched_handback, table_sched_history,
-                           table_sim_h200, table_sim_tail],
+                           table_sim_h200, table_sim_tail, table_sched_targets_latest],
 }
 
 
