@@ -712,8 +712,8 @@ def table_port():
 
 # ---------------------------------------------------------------- convolution (clc-bench conv)
 
-def conv_layers():
-    return res("h200-conv.json")["layers"]
+def conv_layers(commit=None):
+    return res("h200-conv.json", commit)["layers"]
 
 
 def conv_label(r):
@@ -738,6 +738,14 @@ def conv_row(r):
 
 def table_conv():
     return [conv_row(r) for r in conv_layers()]
+
+
+def table_conv_latest():
+    """docs/conv.md: the conv run of the working tree (8faf1f4), every layer, and its geomeans."""
+    sm = res("h200-conv.json", LATEST)["summary"]
+    return [conv_row(r) for r in conv_layers(LATEST)] + [
+        md("geomean (28 layers)", "", "", "", "", "", f"**{f(sm['ratio_all']['geomean'], 3)}**",
+           f"**{f(sm['held_ratio']['geomean'], 3)}**", "", "")]
 
 
 def conv_summary(key):
@@ -767,7 +775,7 @@ def table_sched_targets_latest():
 
 TABLES = {
     "docs/porting.md": [table_port],
-    "docs/conv.md": [table_conv],
+    "docs/conv.md": [table_conv, table_conv_latest],
     "README.md": [table_readme_gemm, table_readme_attention, table_readme_conv],
     "docs/gemm.md": [table_gemm_full, table_gemm_fp16, table_gemm_interfere, table_gemm_tail_interfere, table_gemm_targets,
                      table_gemm_latest, table_gemm_targets_latest],
