@@ -236,6 +236,17 @@ bool stream_k_shape(std::int64_t tc, int kt, std::int64_t slots, int cm, int* un
   return true;
 }
 
+//! A plan whose last `tail_clusters` of its clusters run as `units` stream-K units (at most `pieces`
+//! pieces per tile), summed in the kernel; the `dp_clusters` before them run whole.
+void set_stream_k(detail::Plan* plan, std::int64_t dp_clusters, std::int64_t tail_clusters, int units, int pieces) {
+  plan->splits = 1;
+  plan->tail_split = pieces;
+  plan->dp_clusters = int(dp_clusters);
+  plan->tail_clusters = int(tail_clusters);
+  plan->fixup = true;
+  plan->sk_units = units;
+}
+
 //! Options::stream_k == 2: the clusters past all whole waves but one (all of them with no whole wave;
 //! Debug::tail_whole_waves keeps that many) as stream-K units, one per cluster slot (the SMs', or
 //! `max_workers`'), where the fixup can run (run() refuses it otherwise).
@@ -254,12 +265,7 @@ void plan_stream_k_forced(detail::Problem const& p, Options const& o, DeviceFact
   if (keep >= 0 && keep < full) dp = keep;
   int units = 0, pieces = 0;
   if (!stream_k_shape(clusters - dp * slots, kt, slots, cm, &units, &pieces)) return;
-  plan->splits = 1;
-  plan->tail_split = pieces;
-  plan->dp_clusters = int(dp * slots);
-  plan->tail_clusters = int(clusters - dp * slots);
-  plan->fixup = true;
-  plan->sk_units = units;
+  set_stream_k(plan, dp * slots, clusters - dp * slots, units, pieces);
 }
 
 //! Sm90 split tail: with W whole waves of clusters and a partial one of r clusters, run the last
@@ -358,14 +364,8 @@ void plan_tail_split(detail::Problem const& p, Options const& o, DeviceFacts con
         if (t < best) best = t, sk_units = units, sk_pieces = pieces;
       }
     }
-    std::int64_t const sk_tail = clusters;
-    if (sk_units > 0) {
-      plan->splits = 1;
-      plan->tail_split = sk_pieces;
-      plan->dp_clusters = int(clusters - sk_tail);
-      plan->tail_clusters = int(sk_tail);
-      plan->fixup = true;
-      plan->sk_units = sk_units;
+    if (sk_units > 0) {  // (only with no whole wave: every cluster in the units)
+      set_stream_k(plan, 0, clusters, sk_units, sk_pieces);
       return;
     }
     if (s >= 2) {
