@@ -116,6 +116,8 @@ usage: clc-sim [options]
                           steal[:W]    ahead; a claimed tile among the last W tiles (default all)
                                        may be taken by a worker whose claims ran out (a CAS); its
                                        owner pays the same CAS before starting it
+  --own-first             ticket-resident: worker w's first tile is tile w, unclaimed; the ticket
+                          hands out tiles from the number of workers on (branch wip/own-first)
   --width N               columns of the text Gantt (default 72)
   --no-gantt              print only the table
   --svg FILE              write an SVG Gantt chart (one panel per source)
@@ -136,7 +138,8 @@ Expected<CliOptions> parse_cli(std::vector<std::string> const& args) {
       "--example", "--source", "--tiles", "--cost", "--sms", "--ctas-per-sm", "--slots", "--workers", "--busy",
       "--launch-latency", "--fetch-latency", "--tile-gap", "--stages", "--claim", "--width", "--svg", "--trace", "--ns-per-unit",
       "--json"};
-  static char const* const kFlags[] = {"--help", "-h", "--no-throttle", "--throttle", "--no-gantt", "--longest-first"};
+  static char const* const kFlags[] = {"--help", "-h", "--no-throttle", "--throttle", "--no-gantt", "--longest-first",
+                                       "--own-first"};
   std::vector<std::pair<std::string, std::string>> opts;
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string key = args[i];
@@ -196,6 +199,8 @@ Expected<CliOptions> parse_cli(std::vector<std::string> const& args) {
       c.cost.longest_first = c.cost.longest_first || lpt;
     } else if (key == "--longest-first") {
       c.cost.longest_first = true;
+    } else if (key == "--own-first") {
+      c.own_first = true;
     } else if (key == "--sms" || key == "--slots") {
       if (!parse_int(value, 1, 1 << 20, n)) return bad(key, value, "expected an integer in [1, 1048576]");
       c.sms = static_cast<int>(n);

@@ -165,8 +165,11 @@ void Engine::on_slot_ready(int slot, double t) {
       push_held(wk, ls);
       wk.may_claim = true;
       break;
-    case SourceKind::Ticket:
-    case SourceKind::TicketResident:  // a starting CTA cannot know whether its slot was taken
+    case SourceKind::TicketResident:
+      if (config_.own_first && ls < tile_count()) push_held(wk, ls);  // its own tile, unclaimed
+      wk.may_claim = true;
+      break;
+    case SourceKind::Ticket:  // a starting CTA cannot know whether its slot was taken
       wk.may_claim = true;
       break;
     case SourceKind::Static:
@@ -214,7 +217,8 @@ void Engine::advance(int w, double t) {
     r.end = start + costs_[static_cast<std::size_t>(tile)];
     // Static's list is fixed and Single runs its own slot; Hardware's first tile is its own slot.
     bool const own = kind_ == SourceKind::Static || kind_ == SourceKind::Single ||
-                     (kind_ == SourceKind::Hardware && tile == wr.launch_slot);
+                     ((kind_ == SourceKind::Hardware || (kind_ == SourceKind::TicketResident && config_.own_first)) &&
+                      tile == wr.launch_slot);
     r.claimed = !own;
     result_.tiles.push_back(r);
     push(r.end, EventType::TileEnd, w);
@@ -462,6 +466,7 @@ SimResult Engine::run() {
   int const slots = config_.slots();
   launch_slots_ = every_tile_grid() ? tile_count() : planned_workers();
   cancelled_.assign(static_cast<std::size_t>(launch_slots_), 0);
+  if (kind_ == SourceKind::TicketResident && config_.own_first) ticket_ = std::min(planned_workers(), tile_count());
   result_.source = kind_;
   result_.config = config_;
   result_.costs = costs_;

@@ -163,6 +163,32 @@ TEST(SimSources, TicketEveryTileLaunchesSurplusWorkers) {
   EXPECT_GT(t.makespan, h.makespan);
 }
 
+TEST(SimSources, TicketOwnFirstStartsEachWorkerWithItsOwnTileUnclaimed) {
+  // Config::own_first (the runtime's branch wip/own-first): worker w's first tile is tile w, no claim.
+  Config c;
+  c.tiles = 40;
+  c.sms = 4;
+  c.fetch_latency = 0.5;
+  c.stages = 2;
+  double const claimed_first = run(c, SourceKind::TicketResident).makespan;
+  c.own_first = true;
+  SimResult const r = run(c, SourceKind::TicketResident);
+  expect_consistent(r, "own first");
+  std::map<int, TileRecord> first;
+  int claimed = 0;
+  for (TileRecord const& t : r.tiles) {
+    if (first.count(t.worker) == 0 || t.start < first[t.worker].start) first[t.worker] = t;
+    claimed += t.claimed ? 1 : 0;
+  }
+  for (auto const& [w, t] : first) {
+    EXPECT_EQ(t.tile, r.workers[static_cast<std::size_t>(w)].launch_slot);
+    EXPECT_FALSE(t.claimed);
+    EXPECT_DOUBLE_EQ(t.start, r.workers[static_cast<std::size_t>(w)].started);  // no claim before it
+  }
+  EXPECT_EQ(claimed, c.tiles - c.sms);
+  EXPECT_DOUBLE_EQ(r.makespan, claimed_first - c.fetch_latency);  // the first claim's latency, saved once
+}
+
 TEST(SimSources, SinglePaysLaunchLatencyPerTile) {
   Config c = article_example();
   c.launch_latency = 0.1;

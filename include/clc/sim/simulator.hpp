@@ -112,6 +112,9 @@ struct Config {
   double handback_factor = 2.0;  //!< Handback: a running tile this many mean tiles long hands its held tile back
   double handback_cold = 20.0;   //!< Handback: before a worker completes a tile, it hands back after this long
   int steal_window = 0;          //!< Steal: the last this many tiles may be taken from their owner (0: all)
+  //! TicketResident: worker w's first tile is tile w, unclaimed (as Static's), and the ticket hands out
+  //! tiles from the number of workers on (the runtime's branch wip/own-first, docs/scheduling.md).
+  bool own_first = false;
 
   int slots() const { return sms * ctas_per_sm; }
 };
