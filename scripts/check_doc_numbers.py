@@ -2232,7 +2232,7 @@ def claims():
              "(`--launch-latency 0.42` for `Single`'s relaunch, `--tile-gap 0.67` for the handback) the model gives 267.62 "
              "for the handback against 264.62 for `Single`, the GPU's order (its traced spans: 267.9 to 270.6 against "
              "265.7), and with a gap of 0.3 263.92",
-         [git_last("src/sim/simulator.cpp"),
+         [git_last("src/sim/simulator.cpp", "c192db4~1"),  # the tile gap's commit (c192db4 added --own-first)
           f(sim["heavy tail, H200 per-tile costs: handback, tile gap 0.67"]["ticket-resident"][0], 2),
           f(sim["heavy tail, H200 per-tile costs: handback, tile gap 0.67"]["single"][0], 2),
           rng([float(x) for x in dgrab(9, r"spans ([\d., ]+) us")[0].split(", ")], 1, " to "),
