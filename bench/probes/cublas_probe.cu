@@ -8,10 +8,15 @@
 //! fastest Lt candidate, GemmEx and clc::gemm run once each between cudaProfilerStart/Stop, so that
 //! `ncu --profile-from-start off` lists exactly those three kernels per shape (their names say tile,
 //! stages and cluster).
-//! `--power`: per shape (8192^3 and 16256x16256x4096 by default), clc::gemm and the fastest cuBLAS
-//! alternate in phases of about --seconds each (back-to-back launches, warm L2) while a host thread
-//! reads NVML (power, SM clock) every 5 ms; printed per phase: TFLOP/s, mean power, mean SM clock, and
-//! TFLOP/s per kW.
+//! `--power`: per shape (8192^3 and 16256x16256x4096 by default), phases of about --seconds each
+//! (back-to-back launches, warm L2): the fastest cuBLAS, clc::gemm Auto and variants (one cluster per
+//! Ticket claim, Static), the fastest cuBLAS again, while a host thread reads NVML (power, SM
+//! clock) every 5 ms; printed per phase: TFLOP/s, mean power and SM clock over the phase's second half,
+//! TFLOP/s per kW and per GHz.
+//! `--variants`: more clc variants (1x1 clusters, swizzle 4 and 16). `--grain G`: Options::max_grain of
+//! `--once` (0: the library's default).
+//! `--once --shape S`: one launch of the fastest cuBLAS and one of clc::gemm between
+//! cudaProfilerStart/Stop (for ncu's sections).
 //!   nvcc -O3 -std=c++17 --expt-relaxed-constexpr -gencode=arch=compute_90a,code=sm_90a -Iinclude -Iworkloads \
 //!        bench/probes/cublas_probe.cu build/b90/workloads/gemm/libclc_gemm.a build/b90/src/libclc_host.a \
 //!        -o cublas_probe -lcublasLt -lcublas -lcuda -ldl -lpthread
@@ -135,6 +140,7 @@ struct Problem {
                     s.b_col ? s.k : s.n, a, CUDA_R_16BF, s.k, &zero, d, CUDA_R_16BF, s.n, CUBLAS_COMPUTE_32F,
                     CUBLAS_GEMM_DEFAULT));
   }
+  clc::gemm::Options opts{};
   void run_clc(clc::gemm::RunInfo* info = nullptr) {
     clc::gemm::Arguments g;
     g.m = s.m;
@@ -147,7 +153,7 @@ struct Problem {
     g.ldb = s.b_col ? s.k : s.n;
     g.d = d;
     g.ldd = s.n;
-    clc::Error e = clc::gemm::run(g, nullptr, {}, info);
+    clc::Error e = clc::gemm::run(g, nullptr, opts, info);
     if (!e.ok()) {
       std::printf("clc error %s\n", e.what().c_str());
       std::exit(1);
@@ -272,13 +278,17 @@ double mean_tail(std::vector<double> const& v) {  // the second half: after the 
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool names = false, power = false;
+  bool names = false, power = false, once = false, variants = false;
+  int once_grain = 0;
   double seconds = 2.0;
   std::vector<Shape> shapes;
   for (int i = 1; i < argc; ++i) {
     std::string s = argv[i];
     if (s == "--names") names = true;
     else if (s == "--power") power = true;
+    else if (s == "--once") once = true;
+    else if (s == "--variants") variants = true;
+    else if (s == "--grain" && i + 1 < argc) once_grain = std::atoi(argv[++i]);
     else if (s == "--seconds" && i + 1 < argc) seconds = std::atof(argv[++i]);
     else if (s == "--shape" && i + 1 < argc) {
       Shape sh{};
@@ -311,6 +321,16 @@ int main(int argc, char** argv) {
   if (power) {
     std::vector<Shape> list = shapes.empty() ? std::vector<Shape>{{8192, 8192, 8192, false}, {16256, 16256, 4096, false}}
                                              : shapes;
+    // Phases: cuBLAS, then each clc variant, then cuBLAS again (the clc variants: Auto, Static, Ticket
+    // with 1x1 clusters, Ticket with swizzle 4 and 16).
+    struct Variant {
+      const char* name;
+      int source;  // 0 auto, 1 static, 2 ticket
+      int cluster, swizzle, grain;
+    };
+    std::vector<Variant> vars = {{"clc", 0, 0, 0, 0}, {"clc g1", 0, 0, 0, 1}, {"clc Static", 1, 0, 0, 0}};
+    if (variants) vars = {{"clc", 0, 0, 0, 0},    {"clc g1", 0, 0, 0, 1},    {"clc Static", 1, 0, 0, 0},
+                          {"clc c1 g1", 0, 1, 0, 1}, {"clc s4 g1", 0, 0, 4, 1}, {"clc s16 g1", 0, 0, 16, 1}};
     Sampler smp;
     for (Shape const& s : list) {
       Problem p(s);
@@ -318,13 +338,32 @@ int main(int argc, char** argv) {
       bool lt_best = p.best_ms <= p.gemmex_ms;
       double flop = 2.0 * s.m * s.n * s.k;
       std::printf("%dx%dx%d: cuBLAS %s\n", s.m, s.n, s.k, lt_best ? "Lt best" : "GemmEx");
-      const char* who[4] = {"clc", "cuBLAS", "clc", "cuBLAS"};
-      for (int ph = 0; ph < 4; ++ph) {
-        smp.watts[ph].clear();
-        smp.mhz[ph].clear();
+      int const phases = int(vars.size()) + 2;
+      for (int ph = 0; ph < phases; ++ph) {
+        bool const blas = ph == 0 || ph == phases - 1;
+        std::string who = "cuBLAS";
+        if (!blas) {
+          Variant const& v = vars[ph - 1];
+          who = v.name;
+          p.opts = clc::gemm::Options{};
+          if (v.source == 1) p.opts.source = clc::SourceKind::Static;
+          if (v.source == 2) p.opts.source = clc::SourceKind::Ticket;
+          p.opts.cluster_m = v.cluster;
+          p.opts.swizzle = v.swizzle;
+          p.opts.max_grain = v.grain;
+          clc::gemm::RunInfo info{};
+          p.run_clc(&info);
+          char buf[96];
+          std::snprintf(buf, sizeof buf, " (c%d s%d g%d %s)", info.cluster_m, info.swizzle, p.opts.max_grain,
+                        info.source == clc::SourceKind::Static ? "Static" : "Ticket");
+          who += buf;
+        }
+        int const slot = ph % 8;
+        smp.watts[slot].clear();
+        smp.mhz[slot].clear();
         CK(cudaDeviceSynchronize());
         auto t0 = std::chrono::steady_clock::now();
-        smp.phase = ph;
+        smp.phase = slot;
         long launches = 0;
         cudaEvent_t e0, e1;
         CK(cudaEventCreate(&e0));
@@ -332,7 +371,7 @@ int main(int argc, char** argv) {
         CK(cudaEventRecord(e0));
         while (std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < seconds) {
           for (int j = 0; j < 20; ++j, ++launches) {
-            if (ph % 2 == 0) p.run_clc();
+            if (!blas) p.run_clc();
             else if (lt_best) p.run_lt(p.best);
             else p.run_gemmex();
           }
@@ -344,13 +383,29 @@ int main(int argc, char** argv) {
         CK(cudaEventElapsedTime(&ms, e0, e1));
         CK(cudaEventDestroy(e0));
         CK(cudaEventDestroy(e1));
-        std::printf("  %-6s %6ld launches %.4f ms each %7.1f TFLOP/s  power %6.1f W  SM %6.0f MHz (second half of "
-                    "%zu samples)  %.1f TFLOP/s per kW\n",
-                    who[ph], launches, ms / launches, flop / (ms / launches * 1e-3) / 1e12, mean_tail(smp.watts[ph]),
-                    mean_tail(smp.mhz[ph]), smp.watts[ph].size(),
-                    flop / (ms / launches * 1e-3) / 1e12 / mean_tail(smp.watts[ph]) * 1000.0);
+        double const tf = flop / (ms / launches * 1e-3) / 1e12, w = mean_tail(smp.watts[slot]),
+                     mhz = mean_tail(smp.mhz[slot]);
+        std::printf("  %-30s %6ld launches %.4f ms each %7.1f TFLOP/s  power %6.1f W  SM %6.0f MHz  %.1f TFLOP/s per kW"
+                    "  %.1f TFLOP/s per GHz\n",
+                    who.c_str(), launches, ms / launches, tf, w, mhz, tf / w * 1000.0, tf / mhz * 1000.0);
         std::fflush(stdout);
       }
+      p.opts = clc::gemm::Options{};
+    }
+  }
+  if (once) {  // one launch of each (for ncu): the fastest cuBLAS, then clc Auto
+    for (Shape const& s : shapes) {
+      Problem p(s);
+      p.select();
+      bool lt_best = p.best_ms <= p.gemmex_ms;
+      p.opts.max_grain = once_grain;
+      p.run_clc();
+      CK(cudaDeviceSynchronize());
+      CK(cudaProfilerStart());
+      if (lt_best) p.run_lt(p.best); else p.run_gemmex();
+      p.run_clc();
+      CK(cudaDeviceSynchronize());
+      CK(cudaProfilerStop());
     }
   }
   return 0;

@@ -150,12 +150,15 @@ struct Sm90Mma {
   Params const& p;
   Ring ring;
   unsigned char* smem;  // the stages, then the epilogue buffers (1024-byte aligned)
+  // smem's shared-window address, converted once: the mainloop's descriptors start from it (a
+  // conversion per k-step made ptxas redo the generic-to-shared arithmetic and the alignment there).
+  std::uint32_t smem_s;
   unsigned csize;
   unsigned rank;
 
   CLC_KIT_DEVICE Sm90Mma(Params const& params, SharedStorage& s, unsigned char* dyn, unsigned cluster_size,
                          unsigned cluster_rank)
-      : p(params), ring(s.ring), smem(dyn), csize(cluster_size), rank(cluster_rank) {}
+      : p(params), ring(s.ring), smem(dyn), smem_s(smem_u32(dyn)), csize(cluster_size), rank(cluster_rank) {}
 
   //! Every consumer warp that reads a stage (both warpgroups, or the ping-pong owner's) of every CTA
   //! of the cluster releases it (B is multicast into both).
@@ -236,7 +239,7 @@ struct Sm90Mma {
   CLC_KIT_DEVICE ConsumerState consumer_start(int cw) {
     ConsumerState cs;
     cs.st = Ring::consumer_start();
-    cs.cw = cw;
+    cs.cw = warp_uniform(cw);  // (derived from threadIdx: ptxas would keep A's descriptors per thread)
     cs.tiles = 0;
     cs.epi_bufs = smem + G::kStages * G::kStageBytes + cw * kStoreBufferBytes;
 #pragma unroll
@@ -329,12 +332,11 @@ struct Sm90Mma {
   CLC_KIT_DEVICE void stage_mma(float (&acc)[BN / 2], std::uint32_t a_base, std::uint32_t b_base, int scale_first) {
     constexpr std::uint32_t kStepA = TransA ? 2048u : 32u;  // bytes per K step of 16
     constexpr std::uint32_t kStepB = TransB ? 2048u : 32u;
+    SmemDesc const da = smem_desc(a_base, G::kChunkBytes, 1024);
+    SmemDesc const db = smem_desc(b_base, G::kChunkBytes, 1024);
 #pragma unroll
-    for (int kk = 0; kk < 4; ++kk) {
-      std::uint64_t const da = make_smem_desc(a_base + kk * kStepA, G::kChunkBytes, 1024);
-      std::uint64_t const db = make_smem_desc(b_base + kk * kStepB, G::kChunkBytes, 1024);
-      wgmma_ss<Elem, TransA, TransB>(acc, da, db, kk == 0 ? scale_first : 1);
-    }
+    for (int kk = 0; kk < 4; ++kk)
+      wgmma_ss<Elem, TransA, TransB>(acc, da.at(kk * kStepA), db.at(kk * kStepB), kk == 0 ? scale_first : 1);
   }
 
   //! The mainloop of one tile over k-steps [kb, ke). `TransA`/`TransB`: 1 when the operand tile is MN-major.
@@ -344,8 +346,9 @@ struct Sm90Mma {
     typename Ring::State prev = cs.st;
     for (int kt = kb; kt < ke; ++kt) {
       ring.consumer_wait(cs.st);  // the stage's TMA bytes (from both CTAs of a cluster) have landed
-      std::uint32_t const a_base = smem_u32(smem + cs.st.index * G::kStageBytes) + std::uint32_t(cs.cw) * 8192u;
-      std::uint32_t const b_base = smem_u32(smem + cs.st.index * G::kStageBytes + G::kABytes);
+      std::uint32_t const stage = smem_s + std::uint32_t(cs.st.index) * std::uint32_t(G::kStageBytes);
+      std::uint32_t const a_base = stage + std::uint32_t(cs.cw) * 8192u;
+      std::uint32_t const b_base = stage + std::uint32_t(G::kABytes);
       wgmma_fence();
       stage_mma<TransA, TransB>(cs.acc[0], a_base, b_base, kt == kb ? 0 : 1);
       wgmma_commit();
@@ -367,18 +370,18 @@ struct Sm90Mma {
     typename Ring::State prev = cs.st;
     for (int kt = kb; kt < ke; ++kt) {
       ring.consumer_wait(cs.st);
-      std::uint32_t const a_base = smem_u32(smem + cs.st.index * G::kStageBytes);
-      std::uint32_t const b_base = smem_u32(smem + cs.st.index * G::kStageBytes + G::kABytes);
+      std::uint32_t const a_base = smem_s + std::uint32_t(cs.st.index) * std::uint32_t(G::kStageBytes);
+      std::uint32_t const b_base = a_base + std::uint32_t(G::kABytes);
       int const scale_first = kt == kb ? 0 : 1;
+      SmemDesc const da = smem_desc(a_base, G::kChunkBytes, 1024);
+      SmemDesc const db = smem_desc(b_base, G::kChunkBytes, 1024);
       wgmma_fence();
 #pragma unroll
       for (int kk = 0; kk < 4; ++kk) {
-        std::uint64_t const db = make_smem_desc(b_base + kk * 32u, G::kChunkBytes, 1024);
 #pragma unroll
-        for (int h = 0; h < kHalves; ++h) {
-          std::uint64_t const da = make_smem_desc(a_base + std::uint32_t(h) * 8192u + kk * 32u, G::kChunkBytes, 1024);
-          wgmma_ss<Elem, 0, 0>(cs.acc[h], da, db, kk == 0 ? scale_first : 1);
-        }
+        for (int h = 0; h < kHalves; ++h)
+          wgmma_ss<Elem, 0, 0>(cs.acc[h], da.at(std::uint32_t(h) * 8192u + kk * 32u), db.at(kk * 32u),
+                               kk == 0 ? scale_first : 1);
       }
       wgmma_commit();
       wgmma_wait<1>();  // the previous stage's group is complete: its shared memory may be refilled

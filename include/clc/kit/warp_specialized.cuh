@@ -172,6 +172,13 @@ Error launch_warp_specialized(void (*kernel)(typename Kernel::Params), TileSpace
         "options.claim: ClaimTiming::Handback is not built into the kit's warp-specialised kernels (their tiles "
         "cost the same; use Auto, Ahead or OnDemand)");
   }
+  // Automatic grain: one cluster per claim. The kit's workloads order their tiles for L2 reuse (the
+  // GEMM's bands of `swizzle` N tiles walked along M), which holds only while the tiles in flight are
+  // neighbours in that order. A guided claim of g consecutive clusters runs them one after the other
+  // in one worker, so the workers' tiles in flight lie g clusters apart: at 16256x16256x4096 (g = 15
+  // at the start) the GEMM read 7.76 GB from DRAM against cuBLAS's 2.37 GB (bench/results/
+  // h200-cublas-kernels.txt, section 3). A claim per tile costs one atomic per multi-microsecond tile.
+  if (opts.max_grain == 0) opts.max_grain = 1;
   opts.source = Source::kind;
   opts.block_threads = threads_of<Kernel>();
   opts.dynamic_smem_bytes = dynamic_smem;

@@ -53,6 +53,24 @@ CLC_KIT_DEVICE std::uint64_t make_smem_desc(std::uint32_t smem_addr, std::uint32
   return d;
 }
 
+//! make_smem_desc in two halves, for loops that step the start address: `hi` (SBO, layout) stays
+//! constant and `lo` (start >> 4, LBO) moves by bytes >> 4. `at(off)` is make_smem_desc(addr + off,
+//! ...) while addr + off stays below 256 KiB (the 14-bit start field; every shared-memory address
+//! does) and off is a multiple of 16. A mainloop then builds each wgmma's descriptor with one add
+//! instead of masking and shifting the address again (ptxas does not fold those across the steps).
+struct SmemDesc {
+  std::uint32_t lo;
+  std::uint32_t hi;
+  CLC_KIT_DEVICE std::uint64_t at(std::uint32_t byte_offset) const {
+    return (std::uint64_t(hi) << 32) | std::uint64_t(lo + (byte_offset >> 4));
+  }
+};
+CLC_KIT_DEVICE SmemDesc smem_desc(std::uint32_t smem_addr, std::uint32_t lbo, std::uint32_t sbo,
+                                  SmemLayout layout = SmemLayout::Swizzle128B) {
+  std::uint64_t const d = make_smem_desc(smem_addr, lbo, sbo, layout);
+  return SmemDesc{std::uint32_t(d), std::uint32_t(d >> 32)};
+}
+
 //! Orders this warpgroup's register accesses before the wgmma that follow (warpgroup-collective).
 CLC_KIT_DEVICE void wgmma_fence() {
 #if CLC_KIT_SM90A

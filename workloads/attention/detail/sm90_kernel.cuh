@@ -205,22 +205,21 @@ struct Sm90Attention {
 
   //! S (64 x kBN) = Q (this warpgroup's 64 rows) K^T: both K-major, head_dim in 64-wide boxes.
   CLC_KIT_DEVICE void qk(float (&sacc)[kBN / 2], std::uint32_t q_base, std::uint32_t k_base) {
+    kit::SmemDesc const da = kit::smem_desc(q_base, G::kQChunkBytes, 1024);
+    kit::SmemDesc const db = kit::smem_desc(k_base, G::kKVChunkBytes, 1024);
 #pragma unroll
     for (int kk = 0; kk < D / 16; ++kk) {
       std::uint32_t const step = std::uint32_t(kk & 3) * 32u;  // 16 elements inside the 128-byte row
-      std::uint64_t const da = kit::make_smem_desc(q_base + (kk >> 2) * G::kQChunkBytes + step, G::kQChunkBytes, 1024);
-      std::uint64_t const db = kit::make_smem_desc(k_base + (kk >> 2) * G::kKVChunkBytes + step, G::kKVChunkBytes, 1024);
-      kit::wgmma_ss<Elem, 0, 0>(sacc, da, db, kk == 0 ? 0 : 1);
+      kit::wgmma_ss<Elem, 0, 0>(sacc, da.at((kk >> 2) * G::kQChunkBytes + step), db.at((kk >> 2) * G::kKVChunkBytes + step),
+                                kk == 0 ? 0 : 1);
     }
   }
 
   //! O (64 x D) += P (registers, 64 x kBN) V (kBN x D, MN-major: 64-wide head_dim boxes LBO apart).
   CLC_KIT_DEVICE void pv(float (&o)[D / 2], std::uint32_t const (&pf)[kBN / 16][4], std::uint32_t v_base) {
+    kit::SmemDesc const db = kit::smem_desc(v_base, G::kKVChunkBytes, 1024);
 #pragma unroll
-    for (int kk = 0; kk < kBN / 16; ++kk) {
-      std::uint64_t const db = kit::make_smem_desc(v_base + std::uint32_t(kk) * 2048u, G::kKVChunkBytes, 1024);
-      kit::wgmma_rs<Elem, 1>(o, pf[kk], db, 1);
-    }
+    for (int kk = 0; kk < kBN / 16; ++kk) kit::wgmma_rs<Elem, 1>(o, pf[kk], db.at(std::uint32_t(kk) * 2048u), 1);
   }
 
   //! Rows this thread holds: tile rows 16 w + l/4 (+ 8) of its warpgroup's 64.
