@@ -998,6 +998,7 @@ TEST(Gemm, ShortM_Sm90) {
       {1, 1000, 1000, 128, 1, 1, 0, Layout::ColMajor, false, 0.0f},  {8, 4096, 2048, 128, 1, 2, 0, Layout::ColMajor, false, 0.0f},
       {17, 640, 3000, 256, 2, 1, 0, Layout::RowMajor, false, 0.5f}, {64, 2048, 1024, 128, 1, 4, 0, Layout::RowMajor, false, 0.0f},
       {100, 1500, 700, 128, 1, 1, 0, Layout::ColMajor, true, -1.0f}, {120, 9 * 256, 1024, 256, 1, 1, 3, Layout::ColMajor, false, 0.0f},
+      {40, 1000, 1500, 192, 1, 3, 0, Layout::ColMajor, false, 0.0f},  {72, 700, 900, 192, 1, 1, 0, Layout::RowMajor, false, 0.0f},
   };
   for (V const& v : vs) {
     Case c;
@@ -1042,17 +1043,37 @@ TEST(Gemm, AutoTileWidthAndCluster_Sm90) {
                                                << res.info.tile_n;
     if (res.info.tile_n == 64) EXPECT_EQ(res.info.cluster_m, 1) << describe(c);
   }
+  // 192-wide tiles where 256-wide ones leave a poor last wave: 3072^3 is 288 tiles of 128 x 256 (3 waves
+  // for 2.18 waves of work on 132 SMs), 384 of 128 x 192 (2.91 waves); whole tiles, 1x1 clusters.
+  int dev = 0, sms = 0;
+  CUDA_OK(cudaGetDevice(&dev));
+  CUDA_OK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  if (sms == 132) {
+    Case c;
+    c.m = 3072; c.n = 3072; c.k = 256;
+    c.expect_kernel = Kernel::Sm90;
+    Result res;
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 0) << describe(c) << ": first bad element " << res.first_bad;
+    EXPECT_EQ(res.info.tile_n, 192) << describe(c);
+    EXPECT_EQ(res.info.cluster_m, 1) << describe(c);
+    EXPECT_EQ(res.info.tail_split, 1) << describe(c);
+    c.opts.cluster_m = 2;  // a forced 2x1 cluster keeps 256-wide tiles
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 0) << describe(c) << ": first bad element " << res.first_bad;
+    EXPECT_EQ(res.info.tile_n, 256) << describe(c);
+  }
 }
 
 TEST(Gemm, TileWidthsAndEpilogues_Sm90) {
   CLC_REQUIRE_GPU();
   if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
   int i = 0;
-  for (int tile_n : {64, 128, 256})
+  for (int tile_n : {64, 128, 192, 256})
     for (int cl : {1, 2})
       for (DType cd : {DType::BF16, DType::F32})
         for (int mode : {0, 1, 2}) {  // 0: TMA store; 1: direct (forced); 2: beta != 0 (direct, reads C)
-          if (tile_n == 64 && cl == 2) continue;  // 64-wide tiles run 1x1 clusters only
+          if ((tile_n == 64 || tile_n == 192) && cl == 2) continue;  // 64- and 192-wide tiles run 1x1 only
           Case c;
           // M and N multiples of 8 (rows of 16 bytes whichever layout D has: TMA-storable), tiles partial.
           c.m = 3 * 128 - 8; c.n = 2 * tile_n + 40; c.k = 200; c.batch = 1 + (i % 3 == 0 ? 1 : 0);
@@ -1143,10 +1164,10 @@ TEST(Gemm, ManyTilesPerWorker_Sm90) {
   CLC_REQUIRE_GPU();
   if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
   int i = 0;
-  for (int tile_n : {64, 128, 256})
+  for (int tile_n : {64, 128, 192, 256})
     for (int cl : {1, 2})
       for (bool tma_store : {true, false}) {  // false: beta != 0, the direct epilogue (reads C)
-        if (tile_n == 64 && cl == 2) continue;  // 64-wide tiles run 1x1 clusters only
+        if ((tile_n == 64 || tile_n == 192) && cl == 2) continue;  // 64- and 192-wide tiles run 1x1 only
         Case c;
         c.m = 33 * 128 - 3;  // 33 M tiles, the last partial (with 2x1 clusters one CTA of the last pair idles)
         c.n = 32 * 256 + 8;  // 33 (tile 256) or 65 (tile 128) N tiles, the last of 8 columns
@@ -1273,6 +1294,9 @@ TEST(Gemm, BadArguments) {
   { auto g = f.g; clc::gemm::Options o; o.cluster_m = 3; expect_error(g, clc::Status::InvalidArgument, "cluster_m", f, o); }
   { auto g = f.g; clc::gemm::Options o; o.tile_n = 96; expect_error(g, clc::Status::InvalidArgument, "tile_n", f, o); }
   { auto g = f.g; clc::gemm::Options o; o.tile_n = 64; o.cluster_m = 2; expect_error(g, clc::Status::InvalidArgument, "tile_n 64", f, o); }
+  { auto g = f.g; clc::gemm::Options o; o.tile_n = 192; o.cluster_m = 2; expect_error(g, clc::Status::InvalidArgument, "tile_n 192", f, o); }
+  { auto g = f.g; clc::gemm::Options o; o.tile_n = 192; o.tail_split = 2; expect_error(g, clc::Status::InvalidArgument, "tile_n 192", f, o); }
+  { auto g = f.g; clc::gemm::Options o; o.tile_n = 192; o.stream_k = 2; expect_error(g, clc::Status::InvalidArgument, "tile_n 192", f, o); }
   { auto g = f.g; clc::gemm::Options o; o.tail_split = 17; expect_error(g, clc::Status::InvalidArgument, "options.tail_split", f, o); }
   if (is_hopper()) {
     auto g = f.g; g.lda = 17; clc::gemm::Options o; o.kernel = Kernel::Sm90;

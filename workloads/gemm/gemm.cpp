@@ -176,7 +176,7 @@ int default_swizzle(int n_tiles) {
 //! development timings at 5120^3 that no committed results file records (docs/gemm.md,
 //! "Heuristics"), so 256 wins unless 128-wide tiles fill the GPU where 256-wide ones leave SMs idle
 //! (small problems).
-int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2) {
+int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, bool pieces_forced) {
   auto waves = [&](int bn) {
     std::int64_t const tiles = std::int64_t((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM) *
                                ((p.n + bn - 1) / bn) * p.batch;
@@ -195,6 +195,13 @@ int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2) {
     std::int64_t const n64 = (p.n + 63) / 64;
     if (n64 <= sms && 2 * ((p.n + 127) / 128) < sms) return 64;
   }
+  // 192-wide tiles where 256-wide ones leave a poor last wave (2+ waves: 3072^3 takes 3 waves of 256-wide
+  // tiles for 2.18 waves of work, 2.91 waves of 192-wide ones): their time is estimated at 0.78 of a
+  // 256-wide tile's (a third less MMA work per tile, the same A per stage, one more epilogue box), and
+  // they must win by 10% (a guess: the margin keeps shapes where the two are close on the measured
+  // 256-wide tiles; bench/results/h200-gemm-tile192.txt has the measurements).
+  double const t256 = waves(256), t192 = waves(192) * 0.78;
+  if (!cluster_forced_2 && !pieces_forced && t256 >= 2 && t192 < 0.9 * t256 && t192 < waves(128) * 0.72) return 192;
   return waves(128) * 0.72 < waves(256) ? 128 : 256;
 }
 
@@ -388,13 +395,15 @@ void plan_tail_split(detail::Problem const& p, Options const& o, DeviceFacts con
 //! Sm90: tile width, TMA store, cluster, swizzle and split-K of `p` (the rest of `plan` as set).
 void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& dev, bool no_tma_store,
                detail::Plan* plan) {
-  plan->tile_n = o.tile_n != 0 ? o.tile_n : default_tile_n(p, dev.sm_count, o.cluster_m == 2);
+  plan->tile_n = o.tile_n != 0 ? o.tile_n
+                 : default_tile_n(p, dev.sm_count, o.cluster_m == 2, o.tail_split > 1 || o.stream_k == 2);
   plan->tma_store = use_tma_store(p, no_tma_store);
   int const m_tiles = (p.m + detail::kSm90TileM - 1) / detail::kSm90TileM;
   int const n_tiles = (p.n + plan->tile_n - 1) / plan->tile_n;
   // 2x1 clusters when there are two M tiles to pair (B is loaded once per pair, multicast) and each
   // worker runs enough k-steps for the cluster to pay (the rule below; 64-wide tiles run 1x1).
-  plan->cluster_m = o.cluster_m != 0 ? o.cluster_m : (m_tiles >= 2 && plan->tile_n != 64 ? 2 : 1);
+  plan->cluster_m = o.cluster_m != 0 ? o.cluster_m
+                    : (m_tiles >= 2 && plan->tile_n != 64 && plan->tile_n != 192 ? 2 : 1);
   plan->swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
   int const kt = (p.k + detail::kSm90TileK - 1) / detail::kSm90TileK;
   std::int64_t tiles = 0;
@@ -426,7 +435,15 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
       choose_splits();
     }
   }
-  plan_tail_split(p, o, dev, kt, tiles, plan);
+  if (plan->tile_n == 192) {  // whole tiles only (run() refuses a forced split tail or stream-K)
+    plan->tail_split = 1;
+    plan->dp_clusters = 0;
+    plan->tail_clusters = 0;
+    plan->fixup = false;
+    plan->sk_units = 0;
+  } else {
+    plan_tail_split(p, o, dev, kt, tiles, plan);
+  }
   std::int64_t const units =
       plan->sk_units > 0 ? (std::int64_t(plan->dp_clusters) + plan->sk_units) * plan->cluster_m
       : plan->tail_split > 1
@@ -502,10 +519,13 @@ Error can_implement(Arguments const& a, Options const& o) {
   }
   if (o.cluster_m < 0 || o.cluster_m > 2)
     return invalid_argument("options.cluster_m must be 0 (auto), 1 or 2 (got " + num(o.cluster_m) + ")");
-  if (o.tile_n != 0 && o.tile_n != 64 && o.tile_n != 128 && o.tile_n != 256)
-    return invalid_argument("options.tile_n must be 0 (auto), 64, 128 or 256 (got " + num(o.tile_n) + ")");
-  if (o.tile_n == 64 && o.cluster_m == 2)
-    return invalid_argument("options.tile_n 64 runs 1x1 clusters only (options.cluster_m is 2)");
+  if (o.tile_n != 0 && o.tile_n != 64 && o.tile_n != 128 && o.tile_n != 192 && o.tile_n != 256)
+    return invalid_argument("options.tile_n must be 0 (auto), 64, 128, 192 or 256 (got " + num(o.tile_n) + ")");
+  if ((o.tile_n == 64 || o.tile_n == 192) && o.cluster_m == 2)
+    return invalid_argument("options.tile_n " + num(o.tile_n) + " runs 1x1 clusters only (options.cluster_m is 2)");
+  if (o.tile_n == 192 && (o.tail_split > 1 || o.stream_k == 2))
+    return invalid_argument("options.tile_n 192 runs whole tiles only (options.tail_split is " + num(o.tail_split) +
+                            ", options.stream_k " + num(o.stream_k) + ")");
   if (o.swizzle < 0) return invalid_argument("options.swizzle must be >= 0 (got " + num(o.swizzle) + ")");
   if (o.max_workers < 0) return invalid_argument("options.max_workers must be >= 0 (got " + num(o.max_workers) + ")");
   if (o.kernel != Kernel::Auto && o.kernel != Kernel::Sm90 && o.kernel != Kernel::Portable)

@@ -45,10 +45,11 @@ Error encode_sm90_maps(Problem const& p, Plan const& plan, Sm90Maps* maps) {
   } else {
     CLC_TRY(encode(&maps->a, p.ab, p.a, p.m, p.k, p.batch, p.lda, p.bsa, 64, 64, "A"));
   }
-  // B: each CTA of a 2x1 cluster loads (and multicasts) tile_n / cluster_m rows, in boxes of <= 128.
+  // B: each CTA of a 2x1 cluster loads (and multicasts) tile_n / cluster_m rows, in boxes of
+  // sm90_b_box_rows of them (K-major) or 64-wide chunks (MN-major).
   int const b_rows = plan.tile_n / plan.cluster_m;
   if (p.b_kmajor) {
-    CLC_TRY(encode(&maps->b, p.ab, p.b, p.k, p.n, p.batch, p.ldb, p.bsb, 64, std::uint32_t(b_rows < 128 ? b_rows : 128),
+    CLC_TRY(encode(&maps->b, p.ab, p.b, p.k, p.n, p.batch, p.ldb, p.bsb, 64, std::uint32_t(sm90_b_box_rows(b_rows)),
                    "B"));
   } else {
     CLC_TRY(encode(&maps->b, p.ab, p.b, p.n, p.k, p.batch, p.ldb, p.bsb, 64, 64, "B"));

@@ -65,6 +65,10 @@ inline constexpr int kSm90TileM = 128;
 //! plus 1) above this bit; the M tile is below (the host allows the split tail only below 2^16 M tiles).
 inline constexpr int kTailSlotShift = 16;
 inline constexpr int kSm90TileK = 64;
+//! Rows of B's TMA box when B is K-major and a CTA loads `rows` of them per stage (the tile width, or
+//! its half in a 2x1 cluster): all of them up to 128 (a box has at most 256 rows; 128 keeps the stage's
+//! loads two), else 128-row boxes, or 64-row ones when 128 does not divide them (192-wide tiles).
+constexpr int sm90_b_box_rows(int rows) { return rows <= 128 ? rows : rows % 128 == 0 ? 128 : 64; }
 //! Portable kernel geometry.
 inline constexpr int kPortableTileM = 128;
 inline constexpr int kPortableTileN = 128;

@@ -373,7 +373,7 @@ template <int BN, bool kAK, bool kBK, bool kMc>
 struct Sm90GemmLoader {
   static constexpr int kChunk = 64 * kSm90TileK * 2;          // bytes of one 64-wide MN-major chunk
   static constexpr int kBRows = kMc ? BN / 2 : BN;            // B rows / columns this CTA loads
-  static constexpr int kBoxRows = kBRows < 128 ? kBRows : 128;
+  static constexpr int kBoxRows = sm90_b_box_rows(kBRows);
   static constexpr int kBLoads = kBK ? kBRows / kBoxRows : kBRows / 64;
   static_assert(kBK || kBRows % 64 == 0, "MN-major B parts are whole 64-wide chunks");
   CUtensorMap const* a;
@@ -435,7 +435,7 @@ struct Sm90GemmOpsN : Sm90GemmOps<Fixup> {
     auto by_b = [&](auto ak) {
       using T = std::true_type;
       using F0 = std::false_type;
-      if constexpr (BN >= 128) {  // 64-wide tiles run in 1x1 clusters only
+      if constexpr (BN == 128 || BN == 256) {  // 64- and 192-wide tiles run in 1x1 clusters only
         if (mask != 0) {
           if (p.b_kmajor) go(ak, T{}, T{}); else go(ak, F0{}, T{});
           return;
@@ -511,15 +511,22 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
   return success();
 }
 
-//! Host: the launcher of tile width `plan.tile_n` (64, 128 or 256; the diagnostic variants 128 or 256).
+//! Host: the launcher of tile width `plan.tile_n` (64, 128, 192 or 256; the diagnostic variants 128 or
+//! 256; the kernels that sum pieces 64, 128 or 256).
 //! `Fixup`: the kernels that sum a split tail in the kernel (launch_sm90_fixup_typed).
 template <DType AB, class Source, int Variant = kSm90Normal, int Stages = 0, bool Fixup = false>
 Error sm90_launch_tile(Problem const& pr, Plan const& plan, Sm90Maps const& maps, RunInfo* info) {
   if constexpr (Variant == kSm90Normal && Stages == 0) {
     if (plan.tile_n == 64) return sm90_launch<AB, Source, 64, Variant, Stages, Fixup>(pr, plan, maps, info);
+    // 192-wide tiles: whole tiles only (no split tail or stream-K: the kernels that sum pieces are the
+    // slowest to compile, and the plan never gives such tiles pieces).
+    if constexpr (!Fixup)
+      if (plan.tile_n == 192) return sm90_launch<AB, Source, 192, Variant, Stages, Fixup>(pr, plan, maps, info);
   }
-  return plan.tile_n == 128 ? sm90_launch<AB, Source, 128, Variant, Stages, Fixup>(pr, plan, maps, info)
-                            : sm90_launch<AB, Source, 256, Variant, Stages, Fixup>(pr, plan, maps, info);
+  if (plan.tile_n == 128) return sm90_launch<AB, Source, 128, Variant, Stages, Fixup>(pr, plan, maps, info);
+  if (plan.tile_n == 256) return sm90_launch<AB, Source, 256, Variant, Stages, Fixup>(pr, plan, maps, info);
+  return Error{Status::InternalError, "clc::gemm: no Sm90 kernel of tile width " + std::to_string(plan.tile_n) +
+                        " for this plan (a bug in plan_sm90)"};
 }
 
 #endif  // __CUDACC__
