@@ -239,7 +239,7 @@ struct Sm90Mma {
   CLC_KIT_DEVICE ConsumerState consumer_start(int cw) {
     ConsumerState cs;
     cs.st = Ring::consumer_start();
-    cs.cw = warp_uniform(cw);  // (derived from threadIdx: ptxas would keep A's descriptors per thread)
+    cs.cw = cw;
     cs.tiles = 0;
     cs.epi_bufs = smem + G::kStages * G::kStageBytes + cw * kStoreBufferBytes;
 #pragma unroll
