@@ -107,19 +107,26 @@ __device__ __noinline__ inline void check_failed(char const* what, char const* f
   __assert_fail(what, file, line, "clc::Scheduler");
 }
 
-//! Without the hang timeout each try may suspend the thread for up to 10 ms (the instruction's
-//! suspend-time hint; the thread resumes as soon as the phase completes), so a long wait costs a few
-//! instructions instead of a loop of short tries: the scheduler warp of a GEMM at 8192^3 spent 5% of
-//! the kernel's issued instructions in such a loop (bench/results/h200-cublas-kernels.txt, section 4).
-//! With the timeout the tries stay short, so the elapsed time is checked often.
+//! Without the hang timeout each try may suspend the thread for up to CLC_WAIT_SUSPEND_NS (10 ms; the
+//! instruction's suspend-time hint: the thread resumes as soon as the phase completes), so a long wait
+//! costs a few instructions instead of a loop of short tries: the scheduler warp of a GEMM at 8192^3
+//! spent 5% of the kernel's issued instructions in such a loop (bench/results/h200-cublas-kernels.txt,
+//! section 4). CLC_WAIT_SUSPEND_NS=0 keeps the short tries (a diagnostic). With the timeout the tries
+//! stay short, so the elapsed time is checked often.
+#ifndef CLC_WAIT_SUSPEND_NS
+#  define CLC_WAIT_SUSPEND_NS 10000000u
+#endif
 CLC_DEVICE CLC_FORCEINLINE void mbarrier_wait(std::uint64_t* bar, std::uint32_t phase) {
 #if CLC_HANG_TIMEOUT_NS
   std::uint64_t const t0 = globaltimer_ns();
   while (!cuda::ptx::mbarrier_try_wait_parity(bar, phase)) {
     if (globaltimer_ns() - t0 > CLC_HANG_TIMEOUT_NS) hang_trap();
   }
+#elif CLC_WAIT_SUSPEND_NS
+  while (!cuda::ptx::mbarrier_try_wait_parity(bar, phase, std::uint32_t(CLC_WAIT_SUSPEND_NS))) {
+  }
 #else
-  while (!cuda::ptx::mbarrier_try_wait_parity(bar, phase, 10000000u)) {
+  while (!cuda::ptx::mbarrier_try_wait_parity(bar, phase)) {
   }
 #endif
 }
