@@ -72,7 +72,9 @@ struct ScheduleOptions {
   //! Ticket: most clusters one fetch may claim. 0 = automatic: `kAutoMaxGrain` with a
   //! resident-capacity grid (guided self-scheduling: claims shrink to one cluster as work runs
   //! out), 1 with the every-tile grid (exactly hardware CLC's one cluster per response) and for
-  //! longest-first spaces (a large early claim would take several of the longest tiles).
+  //! longest-first spaces (a large early claim would take several of the longest tiles). The kit's
+  //! warp-specialised kernels (`kit::launch_warp_specialized`: GEMM, convolution, attention) take 1
+  //! for 0: their tile orders are chosen for L2 reuse, which runs of claimed clusters would undo.
   int max_grain = 0;
   TileTraceRecord* trace = nullptr;  //!< optional device array of tiles.tiles() records
   //! Fetching sources: when a worker claims its next tile. Auto: ahead (overlapping the running
