@@ -130,6 +130,7 @@ struct Config {
   int dtype = 0;       //!< 0 bf16, 1 fp16 (A and B)
   bool out_f32 = false;
   bool warm_l2 = false;
+  bool swap_ab = false;  // diagnostics: Debug::swap_ab
   std::string json;
   std::string commit;
   bool b_col = false;  // --b-col: every shape with B column-major
@@ -216,6 +217,8 @@ cli::Result parse(int argc, char** argv, Config* c) {
                "workspace of cublasGemmEx (cublasSetWorkspace) and of cublasLt, in MiB (default 64)")
       .integer("--ref-limit", 20, 50, &c->ref_limit,
                "gate: float64 reference up to 2^N multiply-adds, cuBLAS's D as the reference above (default 37)")
+      .flag("--swap-ab", &c->swap_ab, "diagnostics: run clc on the swapped problem B^T A^T, storing each tile transposed "
+                                       "(clc::gemm::detail::Debug::swap_ab: row-major A and D, 16-bit D)")
       .flag("--warm-l2", &c->warm_l2, "diagnostics: no L2 scrub before the timed launches")
       .integer("--device", 0, 1023, &c->device, "CUDA device ordinal (default 0)")
       .flag("--b-col", &c->b_col, "B column-major for every shape (default: row-major, as torch.matmul, except the "
@@ -304,7 +307,7 @@ std::string describe(gemm::RunInfo const& i) {
           : i.tail_split > 1 ? " t" + std::to_string(i.tail_split) + "x" + std::to_string(i.tail_tiles) +
                                    (i.tail_fixup ? "f" : "")
                              : std::string()) +
-         (i.tma_store ? " tma" : "");
+         (i.tma_store ? " tma" : "") + (i.swapped ? " swapped" : "");
 }
 
 std::string cublas_error(cublasStatus_t s) {
@@ -800,6 +803,7 @@ class Bench {
     gemm::detail::Debug debug;
     debug.no_tma_store = (cfg_.diag_flags & 4) != 0;
     debug.no_fixup = (cfg_.diag_flags & 8) != 0;
+    debug.swap_ab = cfg_.swap_ab;
     debug.tail_whole_waves = cfg_.tail_whole_waves;
     if (v == kClc) {  // the kernel variants need source Ticket: clc Static gets the host-side one only
       debug.stages = cfg_.stages;
@@ -807,7 +811,7 @@ class Bench {
       debug.serial_mma = (cfg_.diag_flags & 2) != 0;
     }
     bool const diagnose = debug.stages != 0 || debug.skip_epilogue || debug.serial_mma || debug.no_tma_store ||
-                          debug.no_fixup || debug.tail_whole_waves >= 0;
+                          debug.no_fixup || debug.tail_whole_waves >= 0 || debug.swap_ab;
     gemm::Arguments a = g_;
     a.d = d;
     VariantResult& vr = r_->v[v];

@@ -3,6 +3,7 @@
 //! poisoned with NaN before every run, every element checked (and the padding between rows left
 //! untouched): all layouts, all types, batches, beta 0 and not, edge shapes, every work source,
 //! clusters 1x1 and 2x1, both kernels, and argument errors that must touch nothing.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -243,7 +244,7 @@ void run_case(Case const& c, Result* res, int repeats = 1, Launcher const& launc
     CUDA_OK(cudaMemset(D.p, 0xFF, D.bytes));  // NaN in every type
     if (launch)
       launch(g, c.opts, &res->info);
-    else if (c.debug.no_tma_store || c.debug.no_fixup || c.debug.tail_whole_waves >= 0)
+    else if (c.debug.no_tma_store || c.debug.no_fixup || c.debug.tail_whole_waves >= 0 || c.debug.swap_ab)
       CLC_OK(clc::gemm::detail::run_debug(g, nullptr, c.opts, c.debug, &res->info));
     else
       CLC_OK(clc::gemm::run(g, nullptr, c.opts, &res->info));
@@ -985,6 +986,92 @@ TEST(Gemm, AutoSourceOneWaveStaticElseTicket_Sm90) {
 //! whatever the stage held before; their accumulators must never reach D. M from 1 to 120 with split-K,
 //! a forced 2x1 cluster (the padding CTA's box lies wholly past M), a split tail, the direct epilogue,
 //! beta != 0, both tile widths and B in either order; every element checked.
+//! The swapped problem (Debug::swap_ab, the diagnostic of clc-bench gemm --swap-ab): the kernel computes
+//! B^T A^T and stores each tile transposed (kit::store_tile_tma_transposed, stmatrix .trans). Every tile
+//! width (64, 128, 192 and 256: boxes of 64 rows), bf16 and fp16 D, M and N off every tile size, batches,
+//! B in both layouts, every source with many tiles per worker, a split tail summed in the kernel (its last
+//! piece stores transposed with the earlier pieces' sums); every element checked, padding untouched. The
+//! refusals name the reason and leave D untouched.
+TEST(Gemm, SwapAB_Sm90) {
+  CLC_REQUIRE_GPU();
+  if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
+  struct V {
+    int m, n, k, batch, tile_n;
+    DType cd;
+    Layout lb;
+    SourceKind src;
+    int max_workers, tail;
+  };
+  V const vs[] = {
+      {200, 300, 200, 1, 64, DType::BF16, Layout::ColMajor, SourceKind::Ticket, 0, 0},
+      {777, 1000, 136, 1, 128, DType::F16, Layout::RowMajor, SourceKind::Static, 3, 0},
+      {77, 4104, 520, 2, 192, DType::BF16, Layout::ColMajor, SourceKind::Single, 0, 0},
+      {1000, 2056, 200, 1, 256, DType::BF16, Layout::RowMajor, SourceKind::Ticket, 7, 0},
+      {16, 8192, 1024, 1, 64, DType::BF16, Layout::ColMajor, SourceKind::Static, 0, 0},
+      {600, 2048, 1024, 1, 128, DType::BF16, Layout::RowMajor, SourceKind::Ticket, 0, 3},
+  };
+  for (V const& v : vs) {
+    Case c;
+    c.m = v.m; c.n = v.n; c.k = v.k; c.batch = v.batch; c.cd = v.cd; c.lb = v.lb; c.alpha = 1.25f;
+    c.opts.kernel = Kernel::Sm90; c.opts.tile_n = v.tile_n; c.opts.source = v.src; c.opts.max_workers = v.max_workers;
+    c.opts.tail_split = v.tail;
+    c.debug.swap_ab = true;
+    c.expect_kernel = Kernel::Sm90;
+    Result res;
+    run_case(c, &res, 2);
+    std::string const what = describe(c) + " tile_n " + std::to_string(v.tile_n) + " tail " + std::to_string(v.tail);
+    EXPECT_EQ(res.bad, 0) << what << ": first bad element " << res.first_bad;
+    EXPECT_EQ(res.touched_padding, 0) << what << ": wrote outside the matrix";
+    EXPECT_TRUE(res.info.swapped) << what;
+    EXPECT_TRUE(res.info.tma_store) << what;
+    EXPECT_EQ(res.info.tile_n, v.tile_n) << what;
+    if (v.tail > 1) EXPECT_TRUE(res.info.tail_fixup) << what;
+  }
+  // Refusals: D column-major, fp32 D, beta != 0, A column-major, a forced 2x1 cluster or split-K.
+  struct R {
+    Layout la, ld;
+    DType cd;
+    float beta;
+    int cluster, split;
+    char const* what;
+  };
+  R const rs[] = {{Layout::RowMajor, Layout::ColMajor, DType::BF16, 0.0f, 0, 0, "column-major"},
+                  {Layout::RowMajor, Layout::RowMajor, DType::F32, 0.0f, 0, 0, "16-bit"},
+                  {Layout::RowMajor, Layout::RowMajor, DType::BF16, 0.5f, 0, 0, "beta"},
+                  {Layout::ColMajor, Layout::RowMajor, DType::BF16, 0.0f, 0, 0, "A is column-major"},
+                  {Layout::RowMajor, Layout::RowMajor, DType::BF16, 0.0f, 2, 0, "cluster_m"},
+                  {Layout::RowMajor, Layout::RowMajor, DType::BF16, 0.0f, 0, 2, "split_k"}};
+  for (R const& r : rs) {
+    int const m = 256, n = 256, k = 128;
+    DeviceBuffer A(std::size_t(m) * k * 2), B(std::size_t(k) * n * 2), C(std::size_t(m) * n * 4), D(std::size_t(m) * n * 4);
+    ASSERT_TRUE(A.p && B.p && C.p && D.p);
+    CUDA_OK(cudaMemset(A.p, 0, A.bytes));
+    CUDA_OK(cudaMemset(B.p, 0, B.bytes));
+    CUDA_OK(cudaMemset(D.p, 0x5A, D.bytes));
+    clc::gemm::Arguments g;
+    g.m = m; g.n = n; g.k = k;
+    g.a = A.p; g.layout_a = r.la; g.lda = r.la == Layout::RowMajor ? k : m;
+    g.b = B.p; g.ldb = n;
+    g.c_type = g.d_type = r.cd;
+    g.c = C.p; g.ldc = r.ld == Layout::RowMajor ? n : m;
+    g.d = D.p; g.layout_d = r.ld; g.ldd = r.ld == Layout::RowMajor ? n : m;
+    g.beta = r.beta;
+    clc::gemm::Options o;
+    o.cluster_m = r.cluster;
+    o.split_k = r.split;
+    clc::gemm::detail::Debug d;
+    d.swap_ab = true;
+    clc::Error const e = clc::gemm::detail::run_debug(g, nullptr, o, d, nullptr);
+    EXPECT_EQ(e.status, clc::Status::InvalidArgument) << r.what << ": " << e.what();
+    EXPECT_NE(e.message.find("swap_ab"), std::string::npos) << e.message;
+    EXPECT_NE(e.message.find(r.what), std::string::npos) << e.message;
+    CUDA_OK(cudaDeviceSynchronize());
+    std::vector<unsigned char> h(D.bytes);
+    CUDA_OK(cudaMemcpy(h.data(), D.p, D.bytes, cudaMemcpyDeviceToHost));
+    EXPECT_TRUE(std::all_of(h.begin(), h.end(), [](unsigned char x) { return x == 0x5A; })) << r.what << ": D was written";
+  }
+}
+
 TEST(Gemm, ShortM_Sm90) {
   CLC_REQUIRE_GPU();
   if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";

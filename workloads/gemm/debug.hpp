@@ -25,6 +25,11 @@ struct Debug {
   int tail_whole_waves = -1;
   //! Sm90: sum a split tail's pieces in a second kernel (tail_reduce) even where the kernel could (host choice).
   bool no_fixup = false;
+  //! Sm90: swap the operands (the kernel computes D^T = B^T A^T and stores it transposed with
+  //! kit::store_tile_tma_transposed), so that the tile's wgmma N runs along M. Needs a row-major D of a
+  //! 16-bit type that TMA can write, beta == 0, A row-major (B^T's rows K-major); runs 1x1 clusters and no
+  //! split-K; a split tail only summed in the kernel. Host choice; refused by name otherwise.
+  bool swap_ab = false;
 };
 
 //! `clc::gemm::run` with diagnostics. At most one kernel variant (stages, skip_epilogue,

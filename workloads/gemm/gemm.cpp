@@ -69,7 +69,8 @@ std::string tma_reason(char const* name, void const* ptr, std::int64_t ld, std::
 //! units past N otherwise). `Debug::no_tma_store` turns it off.
 bool use_tma_store(detail::Problem const& p, bool no_tma_store) {
   std::int64_t const es = std::int64_t(size_of(p.cd));
-  return p.beta == 0.0f && !no_tma_store && (std::int64_t(p.n) * es) % 16 == 0 &&
+  std::int64_t const row = p.d_transposed ? p.m : p.n;  // d's row length (transposed: along the kernel's M)
+  return p.beta == 0.0f && !no_tma_store && (row * es) % 16 == 0 &&
          tma_reason("D", p.d, p.ldd, p.bsd, p.batch, "ldd", "batch_stride_d", es).empty();
 }
 
@@ -80,8 +81,9 @@ std::string sm90_reason(Arguments const& a) {
 }
 
 //! D row-major: as given. D column-major: D^T (n x m, row-major) = B^T A^T, where the transpose of a
-//! row-major operand is the same memory read column-major and vice versa.
-detail::Problem normalise(Arguments const& a) {
+//! row-major operand is the same memory read column-major and vice versa. `swap` (row-major D only,
+//! Debug::swap_ab): the operands swapped as for a column-major D, and the result stored transposed.
+detail::Problem normalise(Arguments const& a, bool swap = false) {
   detail::Problem p;
   p.batch = a.batch;
   p.ab = a.a_type;
@@ -96,7 +98,7 @@ detail::Problem normalise(Arguments const& a) {
   p.beta = a.beta;
   bool const a_row = a.layout_a == Layout::RowMajor;  // A (m x k) row-major: k contiguous
   bool const b_col = a.layout_b == Layout::ColMajor;  // B (k x n) column-major: k contiguous
-  if (a.layout_d == Layout::RowMajor) {
+  if (a.layout_d == Layout::RowMajor && !swap) {
     p.m = a.m;
     p.n = a.n;
     p.k = a.k;
@@ -120,8 +122,21 @@ detail::Problem normalise(Arguments const& a) {
     p.b_kmajor = a_row;
     p.ldb = a.lda;
     p.bsb = a.batch_stride_a;
+    p.d_transposed = a.layout_d == Layout::RowMajor;  // (swap)
   }
   return p;
+}
+
+//! Why Debug::swap_ab cannot run `a` with `o` (empty: it can).
+std::string swap_ab_reason(Arguments const& a, Options const& o) {
+  if (a.layout_d != Layout::RowMajor) return "D is column-major (already computed as B^T A^T)";
+  if (a.d_type != DType::BF16 && a.d_type != DType::F16) return "D is not a 16-bit type";
+  if (a.beta != 0.0f) return "beta is not 0";
+  if (a.layout_a != Layout::RowMajor) return "A is column-major (B^T A^T would need 64-wide MN-major tiles of A^T)";
+  if (o.cluster_m == 2) return "options.cluster_m is 2 (swapped tiles run 1x1 clusters)";
+  if (o.split_k > 1) return "options.split_k > 1";
+  if (o.kernel == Kernel::Portable) return "options.kernel is Portable";
+  return {};
 }
 
 struct Choice {
@@ -404,7 +419,7 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
   // 2x1 clusters when there are two M tiles to pair (B is loaded once per pair, multicast) and each
   // worker runs enough k-steps for the cluster to pay (the rule below; 64-wide tiles run 1x1).
   plan->cluster_m = o.cluster_m != 0 ? o.cluster_m
-                    : (m_tiles >= 2 && plan->tile_n != 64 && plan->tile_n != 192 ? 2 : 1);
+                    : (m_tiles >= 2 && plan->tile_n != 64 && plan->tile_n != 192 && !p.d_transposed ? 2 : 1);
   plan->swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
   int const kt = (p.k + detail::kSm90TileK - 1) / detail::kSm90TileK;
   std::int64_t tiles = 0;
@@ -416,6 +431,7 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
                  : o.tail_split > 1 || o.stream_k == 2 ? 1
                                     : detail_split(tiles, kt, plan->tile_n, std::int64_t(p.m) * p.n * p.batch, dev.sm_count);
     if (std::int64_t(p.batch) * splits > 65535 * 64) splits = 1;
+    if (p.d_transposed) splits = 1;  // (split-K's partial sums and reduction are not transposed)
     plan->splits = splits < 1 ? 1 : splits;
   };
   choose_splits();
@@ -575,7 +591,12 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, Debug const
   DeviceFacts dev;
   Choice ch;
   CLC_TRY(choose_on_current_device(a, o, &dev, &ch));
-  Problem const p = normalise(a);
+  if (debug.swap_ab) {
+    std::string const why = swap_ab_reason(a, o);
+    if (!why.empty()) return invalid_argument("debug.swap_ab: " + why);
+    if (ch.kernel != Kernel::Sm90) return not_supported("debug.swap_ab needs the Sm90 kernel (" + ch.why_portable + ")");
+  }
+  Problem const p = normalise(a, debug.swap_ab);
 
   Plan plan;
   static_cast<ScheduleOptions&>(plan.launch) = o;  // the schedule as the caller set it
@@ -588,6 +609,17 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, Debug const
 
   if (ch.kernel == Kernel::Sm90) {
     plan_sm90(p, o, dev, debug.no_tma_store, &plan);  // Auto: Static or Ticket (Hopper has no hardware CLC)
+    if (p.d_transposed) {  // the transposed store is the TMA one; a split tail only summed in the kernel
+      if (!plan.tma_store)
+        return invalid_argument("debug.swap_ab needs a D that TMA can write (16-byte aligned rows and leading "
+                                "dimension) and the TMA-store epilogue");
+      if (plan.tail_split > 1 && !plan.fixup) {
+        if (o.tail_split > 1)
+          return invalid_argument("debug.swap_ab: options.tail_split " + num(o.tail_split) +
+                                  " would sum the pieces in a second kernel, which does not transpose");
+        plan.tail_split = 1, plan.dp_clusters = plan.tail_clusters = 0, plan.sk_units = 0;
+      }
+    }
     if (o.stream_k == 2 && !(fixup_possible(o, plan.debug) && plan.tma_store))
       return invalid_argument(
           "options.stream_k 2 needs the kernel to sum the pieces itself: source Ticket, Static or Auto on the "
@@ -629,8 +661,8 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, Debug const
     Error const e = encode_sm90_maps(p, plan, &maps);
     if (e.ok()) return sm90(p, plan, maps, ri);
     // Auto: an operand TMA cannot describe after all (e.g. a batch stride past 2^40 bytes) takes the
-    // portable path; nothing was launched.
-    if (o.kernel != Kernel::Auto || e.status != Status::NotSupported) return e;
+    // portable path; nothing was launched. (Not the swapped problem: the portable kernel stores D as is.)
+    if (o.kernel != Kernel::Auto || e.status != Status::NotSupported || p.d_transposed) return e;
     ch.why_portable = e.message;
     plan.cluster_m = 1;
     plan.splits = 1;

@@ -56,9 +56,15 @@ Error encode_sm90_maps(Problem const& p, Plan const& plan, Sm90Maps* maps) {
   }
   // D: boxes of 64 rows x 128 bytes (the TMA-store epilogue); a map the driver refuses (e.g. a batch
   // stride past 2^40 bytes) means the direct epilogue, not an error.
+  // Transposed (Problem::d_transposed): d's rows run along the kernel's M; a box is 128 bytes of one row
+  // by kit::transposed_box_rows(tile_n) rows (kit::store_tile_tma_transposed).
   maps->tma_store = plan.tma_store &&
-                    encode(&maps->d, p.cd, p.d, p.n, p.m, p.batch, p.ldd, p.bsd,
-                           std::uint32_t(128 / size_of(p.cd)), 64, "D").ok();
+                    (p.d_transposed ? encode(&maps->d, p.cd, p.d, p.m, p.n, p.batch, p.ldd, p.bsd,
+                                             std::uint32_t(128 / size_of(p.cd)),
+                                             std::uint32_t(kit::transposed_box_rows(plan.tile_n)), "D")
+                                    : encode(&maps->d, p.cd, p.d, p.n, p.m, p.batch, p.ldd, p.bsd,
+                                             std::uint32_t(128 / size_of(p.cd)), 64, "D"))
+                        .ok();
   return success();
 }
 

@@ -18,6 +18,7 @@
 #include "arch.cuh"
 #include "barrier.cuh"
 #include "tma.cuh"
+#include "tma_desc.hpp"  // transposed_box_rows
 
 namespace clc::kit {
 
@@ -121,6 +122,100 @@ CLC_KIT_DEVICE void store_tile_tma(float const (&acc)[R], Op const& op, void con
 #pragma unroll
       for (int i = 0; i < Rank; ++i) c[i] = coords[i];
       c[0] += b * kBoxCols;
+      tma_store(map, c, buf);
+      bulk_commit();
+    }
+  }
+}
+
+//! stmatrix .x4 .trans: four 8 x 8 16-bit matrices in the mma fragment layout (thread t: row t / 4,
+//! columns 2 (t % 4) and + 1, packed in r[q] for matrix q), each stored transposed: lane 8 q + i names the
+//! 16-byte destination of row i of the transpose (column i of matrix q). The CCCL of CUDA 13.0 has no
+//! wrapper for it (later CCCL has cuda::ptx::stmatrix_m8n8_trans).
+CLC_KIT_DEVICE void stmatrix_x4_trans(std::uint32_t smem_addr, std::uint32_t const (&r)[4]) {
+#if CLC_KIT_SM90A
+  asm volatile("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [%0], {%1, %2, %3, %4};"
+               :: "r"(smem_addr), "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3]) : "memory");
+#else
+  (void)smem_addr;
+  (void)r;
+#endif
+}
+
+//! The transposed form of store_tile_tma (16-bit T): the warpgroup's 64 x N accumulators (tile rows i,
+//! columns j; wgmma layout) go to a map whose first dimension runs along i, so that D^T is written where
+//! the kernel computed D (a row-major result of the swapped problem B^T A^T). Each box holds
+//! transposed_box_rows(N) columns j of the tile as its rows, each row the warpgroup's 64 values of i (128
+//! bytes, 128-byte swizzle), written with stmatrix .trans (an 8 x 8 block of accumulators per matrix:
+//! warp w's rows 16 w + 8 h .. + 7 and columns 8 jj .. + 7 become box rows 8 jj .. + 7, 16-byte unit
+//! 2 w + h). coords[0] is the tile's first i (the map's first dimension), coords[1] its first j; box b
+//! goes to j = coords[1] + b * rows. `op`, `bufs`, `bar_id` and `add` as in store_tile_tma (op's row is
+//! the warpgroup-local i, its column j; the two values it maps are columns j and j + 1 of one row i).
+template <class T, int R, int Rank, class Op, class Add = NoTileAddend>
+CLC_KIT_DEVICE void store_tile_tma_transposed(float const (&acc)[R], Op const& op, void const* map,
+                                              std::int32_t const (&coords)[Rank], unsigned char* bufs,
+                                              unsigned bar_id, Add const& add = {}) {
+  static_assert(sizeof(T) == 2, "the transposed TMA-store epilogue writes __nv_bfloat16 or __half");
+  constexpr int kN = 2 * R;
+  static_assert(kN % 16 == 0, "the tile width must be a multiple of 16 (stmatrix .x4 takes two column groups)");
+  constexpr int kRows = transposed_box_rows(kN);
+  constexpr int kBoxes = kN / kRows;
+  constexpr int kJPerBox = kRows / 8;  // accumulator column groups per box (even)
+  static_assert(kRows * 128 <= kStoreBoxBytes, "a box is at most one store buffer");
+  int const tid = int(threadIdx.x & 127);
+  int const lane = tid & 31;
+  int const w = tid >> 5;
+  int const r0 = w * 16 + (lane >> 2);
+  bool const issuer = tid == 0;
+  // This lane's destination row in stmatrix: matrix q = lane / 8 (h = q & 1, column group + q / 2), row lane % 8.
+  int const q = lane >> 3;
+  int const unit = 2 * w + (q & 1);  // the 16-byte unit along i of rows 16 w + 8 h .. + 7
+#pragma unroll
+  for (int b = 0; b < kBoxes; ++b) {
+    unsigned char* const buf = bufs + (b & 1) * kStoreBoxBytes;
+    [[maybe_unused]] float ex[kJPerBox][4];  // this box's addends
+    if constexpr (!Add::kNone) add(b * kJPerBox, ex);
+    if (issuer) {
+      if constexpr (kBoxes % 2 == 1)
+        bulk_wait_read<0>();
+      else
+        bulk_wait_read<1>();
+    }
+    named_barrier_sync(bar_id, 128);
+    std::uint32_t const base = smem_u32(buf);
+#pragma unroll
+    for (int jp = 0; jp < kJPerBox; jp += 2) {
+      std::uint32_t regs[4];
+#pragma unroll
+      for (int m = 0; m < 4; ++m) {
+        int const h = m & 1;
+        int const jl = jp + (m >> 1);  // column group inside the box
+        int const j = b * kJPerBox + jl;
+        float a0 = acc[4 * j + 2 * h], a1 = acc[4 * j + 2 * h + 1];
+        if constexpr (!Add::kNone) {
+          a0 += ex[jl][2 * h];
+          a1 += ex[jl][2 * h + 1];
+        }
+        float2 const v = op(a0, a1, r0 + 8 * h, 8 * j + 2 * (lane & 3));
+        if constexpr (std::is_same_v<T, __nv_bfloat16>) {
+          __nv_bfloat162 const p = __floats2bfloat162_rn(v.x, v.y);
+          regs[m] = *reinterpret_cast<std::uint32_t const*>(&p);
+        } else {
+          static_assert(std::is_same_v<T, __half>, "16-bit T: __nv_bfloat16 or __half");
+          __half2 const p = __floats2half2_rn(v.x, v.y);
+          regs[m] = *reinterpret_cast<std::uint32_t const*>(&p);
+        }
+      }
+      int const row = 8 * (jp + (q >> 1)) + (lane & 7);  // box row (column j) this lane addresses
+      stmatrix_x4_trans(base + std::uint32_t(row * 128 + ((unit ^ (row & 7)) << 4)), regs);
+    }
+    fence_generic_to_async_shared();
+    named_barrier_sync(bar_id, 128);
+    if (issuer) {
+      std::int32_t c[Rank];
+#pragma unroll
+      for (int i = 0; i < Rank; ++i) c[i] = coords[i];
+      c[1] += b * kRows;
       tma_store(map, c, buf);
       bulk_commit();
     }

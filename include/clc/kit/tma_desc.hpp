@@ -108,6 +108,10 @@ inline Error check_map(char const* what, CUtensorMapDataType type, void const* b
 
 }  // namespace detail
 
+//! Box rows (columns j of the tile) of kit::store_tile_tma_transposed for a tile N columns wide: 64 where
+//! they divide it, else 32, else 16 (a box is at most 8 KiB: rows x 128 bytes of 16-bit values).
+constexpr int transposed_box_rows(int n) { return n % 64 == 0 ? 64 : n % 32 == 0 ? 32 : 16; }
+
 //! Encode a tiled map of a rank-`rank` tensor (1..5): `dims[rank]` in elements, innermost first;
 //! `strides[rank - 1]` in bytes of dimensions 1..rank-1; `box[rank]` the shared-memory box in
 //! elements (each 1..256). `what` names the operand in error messages ("A", "K", ...).

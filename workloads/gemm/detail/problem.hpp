@@ -30,6 +30,10 @@ struct Problem {
   void* d = nullptr;
   std::int64_t ldd = 0, bsd = 0;
   float alpha = 1.0f, beta = 0.0f;
+  //! The swapped problem (Debug::swap_ab): the kernel computes the m x n product of B^T and A^T and
+  //! stores it transposed, so that d holds the caller's row-major D (n x m here): d[i * ldd + j] is the
+  //! kernel's element (j, i).
+  bool d_transposed = false;
 };
 
 struct Plan {

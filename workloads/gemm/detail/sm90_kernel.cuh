@@ -67,6 +67,9 @@ struct Sm90Params {
   // ones; a unit's segments are pieces of one or more tiles. tail_split is then the largest number of
   // pieces of a tile (the stride of a tile's partial-sum slots).
   int sk_units;
+  // Problem::d_transposed: the TMA-store epilogue writes each tile transposed (tmap_d's first dimension
+  // runs along the kernel's M).
+  int d_transposed;
 };
 
 #if defined(__CUDACC__)
@@ -210,6 +213,10 @@ struct Sm90GemmOps {
       kit::store_tile_f32(acc, p.partials, slot, kSm90TileM, BN, cw * 64, 0);
       return;
     }
+    if (p.d_transposed) {  // (the plan: TMA store, no split-K, no second-kernel tail)
+      epilogue_dispatch_tma<BN>(p, t, cw, acc, bufs, bar_id, kit::NoTileAddend{});
+      return;
+    }
     epilogue_dispatch<BN>(p, t, cw, acc, bufs, bar_id);
   }
 
@@ -254,6 +261,14 @@ struct Sm90GemmOps {
                                                    unsigned char* bufs, unsigned bar_id, Add const& add) {
     float const alpha = p.epi.alpha;
     auto const scale = [alpha](float v0, float v1, int, int) { return make_float2(v0 * alpha, v1 * alpha); };
+    if (p.d_transposed) {  // 16-bit D only (the plan)
+      std::int32_t const corner_t[3] = {t.x * kSm90TileM + cw * 64, t.y * BN, t.z};
+      if (p.epi.cd_type == int(DType::BF16))
+        kit::store_tile_tma_transposed<__nv_bfloat16>(acc, scale, &p.tmap_d, corner_t, bufs, bar_id, add);
+      else
+        kit::store_tile_tma_transposed<__half>(acc, scale, &p.tmap_d, corner_t, bufs, bar_id, add);
+      return;
+    }
     std::int32_t const corner[3] = {t.y * BN, t.x * kSm90TileM + cw * 64, t.z};
     if (p.epi.cd_type == int(DType::BF16))
       kit::store_tile_tma<__nv_bfloat16>(acc, scale, &p.tmap_d, corner, bufs, bar_id, add);
@@ -485,6 +500,7 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
   p.a_kmajor = pr.a_kmajor ? 1 : 0;
   p.a_rows = maps.a_rows;
   p.b_kmajor = pr.b_kmajor ? 1 : 0;
+  p.d_transposed = pr.d_transposed ? 1 : 0;
   p.splits = plan.splits;
   p.partials = plan.partials;
   if (p.splits > 1) p.tma_store = 0;
@@ -504,6 +520,7 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
     info->tail_tiles = plan.tail_split > 1 ? plan.tail_clusters * cm : 0;
     info->tail_fixup = p.fixup != 0;
     info->stream_k_units = p.sk_units;
+    info->swapped = pr.d_transposed;
     info->launch = li;
   }
   if (plan.splits > 1) return splitk_reduce(pr, plan);
