@@ -1009,6 +1009,9 @@ TEST(Gemm, SwapAB_Sm90) {
       {1000, 2056, 200, 1, 256, DType::BF16, Layout::RowMajor, SourceKind::Ticket, 7, 0},
       {16, 8192, 1024, 1, 64, DType::BF16, Layout::ColMajor, SourceKind::Static, 0, 0},
       {600, 2048, 1024, 1, 128, DType::BF16, Layout::RowMajor, SourceKind::Ticket, 0, 3},
+      {777, 2048, 328, 1, 208, DType::BF16, Layout::RowMajor, SourceKind::Ticket, 3, 0},
+      {3333, 1040, 264, 1, 224, DType::F16, Layout::ColMajor, SourceKind::Static, 7, 0},
+      {200, 520, 136, 2, 208, DType::F16, Layout::ColMajor, SourceKind::Single, 0, 0},
   };
   for (V const& v : vs) {
     Case c;
@@ -1026,6 +1029,30 @@ TEST(Gemm, SwapAB_Sm90) {
     EXPECT_TRUE(res.info.tma_store) << what;
     EXPECT_EQ(res.info.tile_n, v.tile_n) << what;
     if (v.tail > 1) EXPECT_TRUE(res.info.tail_fixup) << what;
+  }
+  // 208- and 224-wide tiles without the swap: B column-major (K-major), the direct epilogue.
+  for (int tile_n : {208, 224}) {
+    Case c;
+    c.m = 300; c.n = 3 * tile_n + 24; c.k = 200; c.lb = Layout::ColMajor; c.cd = DType::F32; c.alpha = 0.75f;
+    c.opts.kernel = Kernel::Sm90; c.opts.tile_n = tile_n; c.opts.source = SourceKind::Ticket; c.opts.max_workers = 2;
+    c.expect_kernel = Kernel::Sm90;
+    Result res;
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 0) << describe(c) << " tile_n " << tile_n << ": first bad element " << res.first_bad;
+    EXPECT_EQ(res.touched_padding, 0) << describe(c);
+    EXPECT_FALSE(res.info.tma_store) << describe(c);
+    EXPECT_EQ(res.info.tile_n, tile_n);
+    // B row-major (MN-major) is refused, D untouched (only the status and the name are checked here).
+    clc::gemm::Arguments g;
+    g.m = 256; g.n = 256; g.k = 64;
+    DeviceBuffer A(256 * 64 * 2), B(64 * 256 * 2), D(256 * 256 * 2);
+    ASSERT_TRUE(A.p && B.p && D.p);
+    g.a = A.p; g.lda = 64; g.b = B.p; g.ldb = 256; g.d = D.p; g.ldd = 256;
+    clc::gemm::Options o;
+    o.kernel = Kernel::Sm90; o.tile_n = tile_n;
+    clc::Error const e = clc::gemm::run(g, nullptr, o, nullptr);
+    EXPECT_EQ(e.status, clc::Status::InvalidArgument) << e.what();
+    EXPECT_NE(e.message.find("tile_n " + std::to_string(tile_n)), std::string::npos) << e.message;
   }
   // Refusals: D column-major, fp32 D, beta != 0, A column-major, a forced 2x1 cluster or split-K.
   struct R {

@@ -414,12 +414,14 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
   plan->tile_n = o.tile_n != 0 ? o.tile_n
                  : default_tile_n(p, dev.sm_count, o.cluster_m == 2, o.tail_split > 1 || o.stream_k == 2);
   plan->tma_store = use_tma_store(p, no_tma_store);
+  // 208- and 224-wide tiles store with TMA only transposed (their width is not whole 128-byte boxes).
+  if (plan->tile_n % 64 != 0 && !p.d_transposed) plan->tma_store = false;
   int const m_tiles = (p.m + detail::kSm90TileM - 1) / detail::kSm90TileM;
   int const n_tiles = (p.n + plan->tile_n - 1) / plan->tile_n;
   // 2x1 clusters when there are two M tiles to pair (B is loaded once per pair, multicast) and each
   // worker runs enough k-steps for the cluster to pay (the rule below; 64-wide tiles run 1x1).
   plan->cluster_m = o.cluster_m != 0 ? o.cluster_m
-                    : (m_tiles >= 2 && plan->tile_n != 64 && plan->tile_n != 192 && !p.d_transposed ? 2 : 1);
+                    : (m_tiles >= 2 && (plan->tile_n == 128 || plan->tile_n == 256) && !p.d_transposed ? 2 : 1);
   plan->swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
   int const kt = (p.k + detail::kSm90TileK - 1) / detail::kSm90TileK;
   std::int64_t tiles = 0;
@@ -452,7 +454,8 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
       choose_splits();
     }
   }
-  if (plan->tile_n == 192) {  // whole tiles only (run() refuses a forced split tail or stream-K)
+  if (plan->tile_n == 192 || plan->tile_n == 208 || plan->tile_n == 224) {  // whole tiles only (run() refuses a
+                                                                           // forced split tail or stream-K)
     plan->tail_split = 1;
     plan->dp_clusters = 0;
     plan->tail_clusters = 0;
@@ -536,13 +539,14 @@ Error can_implement(Arguments const& a, Options const& o) {
   }
   if (o.cluster_m < 0 || o.cluster_m > 2)
     return invalid_argument("options.cluster_m must be 0 (auto), 1 or 2 (got " + num(o.cluster_m) + ")");
-  if (o.tile_n != 0 && o.tile_n != 64 && o.tile_n != 128 && o.tile_n != 192 && o.tile_n != 256)
-    return invalid_argument("options.tile_n must be 0 (auto), 64, 128, 192 or 256 (got " + num(o.tile_n) + ")");
-  if ((o.tile_n == 64 || o.tile_n == 192) && o.cluster_m == 2)
+  if (o.tile_n != 0 && o.tile_n != 64 && o.tile_n != 128 && o.tile_n != 192 && o.tile_n != 208 && o.tile_n != 224 &&
+      o.tile_n != 256)
+    return invalid_argument("options.tile_n must be 0 (auto), 64, 128, 192, 208, 224 or 256 (got " + num(o.tile_n) + ")");
+  if ((o.tile_n == 64 || o.tile_n == 192 || o.tile_n == 208 || o.tile_n == 224) && o.cluster_m == 2)
     return invalid_argument("options.tile_n " + num(o.tile_n) + " runs 1x1 clusters only (options.cluster_m is 2)");
-  if (o.tile_n == 192 && (o.tail_split > 1 || o.stream_k == 2))
-    return invalid_argument("options.tile_n 192 runs whole tiles only (options.tail_split is " + num(o.tail_split) +
-                            ", options.stream_k " + num(o.stream_k) + ")");
+  if ((o.tile_n == 192 || o.tile_n == 208 || o.tile_n == 224) && (o.tail_split > 1 || o.stream_k == 2))
+    return invalid_argument("options.tile_n " + num(o.tile_n) + " runs whole tiles only (options.tail_split is " +
+                            num(o.tail_split) + ", options.stream_k " + num(o.stream_k) + ")");
   if (o.swizzle < 0) return invalid_argument("options.swizzle must be >= 0 (got " + num(o.swizzle) + ")");
   if (o.max_workers < 0) return invalid_argument("options.max_workers must be >= 0 (got " + num(o.max_workers) + ")");
   if (o.kernel != Kernel::Auto && o.kernel != Kernel::Sm90 && o.kernel != Kernel::Portable)
@@ -597,6 +601,10 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, Debug const
     if (ch.kernel != Kernel::Sm90) return not_supported("debug.swap_ab needs the Sm90 kernel (" + ch.why_portable + ")");
   }
   Problem const p = normalise(a, debug.swap_ab);
+  if ((o.tile_n == 208 || o.tile_n == 224) && ch.kernel == Kernel::Sm90 && !p.b_kmajor)
+    return invalid_argument("options.tile_n " + num(o.tile_n) + " loads B K-major only: it needs " +
+                            (p.d_transposed ? std::string("A row-major (the swapped problem's B is A^T)")
+                                            : std::string("B column-major (or D column-major with A row-major)")));
 
   Plan plan;
   static_cast<ScheduleOptions&>(plan.launch) = o;  // the schedule as the caller set it

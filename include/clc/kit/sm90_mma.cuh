@@ -73,10 +73,11 @@ inline constexpr int kMmaTileK = 64;   //!< k per stage: one 128-byte swizzle ro
 //! Shared-memory layout of one tile width; `Stages` != 0 overrides the ring depth (diagnostics).
 template <int BN, int Stages = 0>
 struct Sm90MmaGeometry {
-  static_assert(BN == 64 || BN == 128 || BN == 192 || BN == 256, "tile N is 64, 128, 192 or 256");
+  static_assert(BN == 64 || BN == 128 || BN == 192 || BN == 208 || BN == 224 || BN == 256,
+                "tile N is 64, 128, 192, 208, 224 or 256");
   static constexpr int kStages = Stages != 0 ? Stages : (BN >= 192 ? 4 : BN == 128 ? 6 : 7);
   static constexpr int kABytes = kMmaTileM * kMmaTileK * 2;  // 16 KiB
-  static constexpr int kBBytes = BN * kMmaTileK * 2;         // 32, 24, 16 or 8 KiB
+  static constexpr int kBBytes = BN * kMmaTileK * 2;         // 32, 28, 26, 24, 16 or 8 KiB
   static constexpr int kStageBytes = kABytes + kBBytes;
   static constexpr int kChunkBytes = 64 * kMmaTileK * 2;      // one 64-wide M/N chunk of an MN-major tile
   static constexpr int kEpiBytes = 2 * kStoreBufferBytes;     // one store buffer pair per consumer warpgroup

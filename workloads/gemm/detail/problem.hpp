@@ -71,8 +71,11 @@ inline constexpr int kTailSlotShift = 16;
 inline constexpr int kSm90TileK = 64;
 //! Rows of B's TMA box when B is K-major and a CTA loads `rows` of them per stage (the tile width, or
 //! its half in a 2x1 cluster): all of them up to 128 (a box has at most 256 rows; 128 keeps the stage's
-//! loads two), else 128-row boxes, or 64-row ones when 128 does not divide them (192-wide tiles).
-constexpr int sm90_b_box_rows(int rows) { return rows <= 128 ? rows : rows % 128 == 0 ? 128 : 64; }
+//! loads two), else 128-row boxes, or 64-row ones when 128 does not divide them (192-wide tiles), else two
+//! boxes of half the rows (208- and 224-wide tiles: 104 and 112 rows, multiples of 8).
+constexpr int sm90_b_box_rows(int rows) {
+  return rows <= 128 ? rows : rows % 128 == 0 ? 128 : rows % 64 == 0 ? 64 : rows / 2;  // (208, 224: two boxes)
+}
 //! Portable kernel geometry.
 inline constexpr int kPortableTileM = 128;
 inline constexpr int kPortableTileN = 128;

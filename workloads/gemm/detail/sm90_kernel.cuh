@@ -269,13 +269,15 @@ struct Sm90GemmOps {
         kit::store_tile_tma_transposed<__half>(acc, scale, &p.tmap_d, corner_t, bufs, bar_id, add);
       return;
     }
-    std::int32_t const corner[3] = {t.y * BN, t.x * kSm90TileM + cw * 64, t.z};
-    if (p.epi.cd_type == int(DType::BF16))
-      kit::store_tile_tma<__nv_bfloat16>(acc, scale, &p.tmap_d, corner, bufs, bar_id, add);
-    else if (p.epi.cd_type == int(DType::F16))
-      kit::store_tile_tma<__half>(acc, scale, &p.tmap_d, corner, bufs, bar_id, add);
-    else
-      kit::store_tile_tma<float>(acc, scale, &p.tmap_d, corner, bufs, bar_id, add);
+    if constexpr (BN % 64 == 0) {  // (208- and 224-wide tiles store only transposed with TMA: the plan)
+      std::int32_t const corner[3] = {t.y * BN, t.x * kSm90TileM + cw * 64, t.z};
+      if (p.epi.cd_type == int(DType::BF16))
+        kit::store_tile_tma<__nv_bfloat16>(acc, scale, &p.tmap_d, corner, bufs, bar_id, add);
+      else if (p.epi.cd_type == int(DType::F16))
+        kit::store_tile_tma<__half>(acc, scale, &p.tmap_d, corner, bufs, bar_id, add);
+      else
+        kit::store_tile_tma<float>(acc, scale, &p.tmap_d, corner, bufs, bar_id, add);
+    }
   }
   template <int BN>
   CLC_KIT_DEVICE static void epilogue_dispatch(Params const& p, WorkTile const& t, int cw, float (&acc)[BN / 2],
@@ -346,12 +348,16 @@ struct Sm90GemmOps {
   template <class T, int BN>
   CLC_KIT_DEVICE static void epilogue_typed(Params const& p, WorkTile const& t, int cw, float (&acc)[BN / 2],
                                             unsigned char* bufs, unsigned bar_id) {
-    if (p.tma_store) {
-      float const alpha = p.epi.alpha;
-      auto const scale = [alpha](float v0, float v1, int, int) { return make_float2(v0 * alpha, v1 * alpha); };
-      std::int32_t const corner[3] = {t.y * BN, t.x * kSm90TileM + cw * 64, t.z};
-      kit::store_tile_tma<T>(acc, scale, &p.tmap_d, corner, bufs, bar_id);
-    } else {
+    if constexpr (BN % 64 == 0) {  // (208 and 224: the direct epilogue, or the transposed TMA store)
+      if (p.tma_store) {
+        float const alpha = p.epi.alpha;
+        auto const scale = [alpha](float v0, float v1, int, int) { return make_float2(v0 * alpha, v1 * alpha); };
+        std::int32_t const corner[3] = {t.y * BN, t.x * kSm90TileM + cw * 64, t.z};
+        kit::store_tile_tma<T>(acc, scale, &p.tmap_d, corner, bufs, bar_id);
+        return;
+      }
+    }
+    {
       epilogue_direct<T, BN>(p, t, cw, acc);
     }
   }
@@ -391,6 +397,7 @@ struct Sm90GemmLoader {
   static constexpr int kBoxRows = sm90_b_box_rows(kBRows);
   static constexpr int kBLoads = kBK ? kBRows / kBoxRows : kBRows / 64;
   static_assert(kBK || kBRows % 64 == 0, "MN-major B parts are whole 64-wide chunks");
+  static_assert(!kBK || kBRows % kBoxRows == 0, "K-major B parts are whole boxes");
   CUtensorMap const* a;
   CUtensorMap const* b;
   int m0;              // first A row of the tile
@@ -456,7 +463,11 @@ struct Sm90GemmOpsN : Sm90GemmOps<Fixup> {
           return;
         }
       }
-      if (p.b_kmajor) go(ak, T{}, F0{}); else go(ak, F0{}, F0{});
+      if constexpr (BN % 64 == 0) {
+        if (p.b_kmajor) go(ak, T{}, F0{}); else go(ak, F0{}, F0{});
+      } else {  // 208- and 224-wide tiles: B K-major only (the swapped problem with A row-major; the plan)
+        go(ak, T{}, F0{});
+      }
     };
     if (p.a_kmajor) by_b(std::true_type{}); else by_b(std::false_type{});
   }
@@ -537,8 +548,13 @@ Error sm90_launch_tile(Problem const& pr, Plan const& plan, Sm90Maps const& maps
     if (plan.tile_n == 64) return sm90_launch<AB, Source, 64, Variant, Stages, Fixup>(pr, plan, maps, info);
     // 192-wide tiles: whole tiles only (no split tail or stream-K: the kernels that sum pieces are the
     // slowest to compile, and the plan never gives such tiles pieces).
-    if constexpr (!Fixup)
+    if constexpr (!Fixup) {
       if (plan.tile_n == 192) return sm90_launch<AB, Source, 192, Variant, Stages, Fixup>(pr, plan, maps, info);
+      // 208 and 224 (the swapped problem's widths along M): whole tiles, B K-major, the transposed TMA
+      // store or the direct epilogue.
+      if (plan.tile_n == 208) return sm90_launch<AB, Source, 208, Variant, Stages, Fixup>(pr, plan, maps, info);
+      if (plan.tile_n == 224) return sm90_launch<AB, Source, 224, Variant, Stages, Fixup>(pr, plan, maps, info);
+    }
   }
   if (plan.tile_n == 128) return sm90_launch<AB, Source, 128, Variant, Stages, Fixup>(pr, plan, maps, info);
   if (plan.tile_n == 256) return sm90_launch<AB, Source, 256, Variant, Stages, Fixup>(pr, plan, maps, info);
