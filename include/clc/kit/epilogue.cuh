@@ -161,7 +161,9 @@ CLC_KIT_DEVICE void store_tile_tma_transposed(float const (&acc)[R], Op const& o
   constexpr int kRows = transposed_box_rows(kN);
   constexpr int kBoxes = kN / kRows;
   constexpr int kJPerBox = kRows / 8;  // accumulator column groups per box (even)
-  static_assert(kRows * 128 <= kStoreBoxBytes, "a box is at most one store buffer");
+  constexpr int kBoxBytes = kRows * 128;
+  constexpr int kBufs = store_buffer_bytes(kN) / kBoxBytes;  // 2 (alternating) or 1
+  static_assert(kJPerBox % 2 == 0 && kBufs >= 1, "a box is whole column-group pairs and fits the buffers");
   int const tid = int(threadIdx.x & 127);
   int const lane = tid & 31;
   int const w = tid >> 5;
@@ -172,11 +174,11 @@ CLC_KIT_DEVICE void store_tile_tma_transposed(float const (&acc)[R], Op const& o
   int const unit = 2 * w + (q & 1);  // the 16-byte unit along i of rows 16 w + 8 h .. + 7
 #pragma unroll
   for (int b = 0; b < kBoxes; ++b) {
-    unsigned char* const buf = bufs + (b & 1) * kStoreBoxBytes;
+    unsigned char* const buf = bufs + (b % kBufs) * kBoxBytes;
     [[maybe_unused]] float ex[kJPerBox][4];  // this box's addends
     if constexpr (!Add::kNone) add(b * kJPerBox, ex);
-    if (issuer) {
-      if constexpr (kBoxes % 2 == 1)
+    if (issuer) {  // the store that last read `buf` has read it (every earlier one when buffers do not alternate)
+      if constexpr (kBufs == 1 || kBoxes % 2 == 1)
         bulk_wait_read<0>();
       else
         bulk_wait_read<1>();

@@ -80,7 +80,8 @@ struct Sm90MmaGeometry {
   static constexpr int kBBytes = BN * kMmaTileK * 2;         // 32, 28, 26, 24, 16 or 8 KiB
   static constexpr int kStageBytes = kABytes + kBBytes;
   static constexpr int kChunkBytes = 64 * kMmaTileK * 2;      // one 64-wide M/N chunk of an MN-major tile
-  static constexpr int kEpiBytes = 2 * kStoreBufferBytes;     // one store buffer pair per consumer warpgroup
+  static constexpr int kEpiWgBytes = store_buffer_bytes(BN);  // a consumer warpgroup's store buffers
+  static constexpr int kEpiBytes = 2 * kEpiWgBytes;
   static constexpr int kDynamicSmem = kStages * kStageBytes + kEpiBytes + 1024;  // + slack for 1024-byte alignment
 };
 
@@ -242,7 +243,7 @@ struct Sm90Mma {
     cs.st = Ring::consumer_start();
     cs.cw = cw;
     cs.tiles = 0;
-    cs.epi_bufs = smem + G::kStages * G::kStageBytes + cw * kStoreBufferBytes;
+    cs.epi_bufs = smem + G::kStages * G::kStageBytes + cw * G::kEpiWgBytes;
 #pragma unroll
     for (int h = 0; h < kHalves; ++h) {
 #pragma unroll

@@ -109,8 +109,14 @@ inline Error check_map(char const* what, CUtensorMapDataType type, void const* b
 }  // namespace detail
 
 //! Box rows (columns j of the tile) of kit::store_tile_tma_transposed for a tile N columns wide: 64 where
-//! they divide it, else 32, else 16 (a box is at most 8 KiB: rows x 128 bytes of 16-bit values).
-constexpr int transposed_box_rows(int n) { return n % 64 == 0 ? 64 : n % 32 == 0 ? 32 : 16; }
+//! they divide it (8 KiB boxes, two buffers per warpgroup); 208: one box of all 208 rows (26 KiB, one
+//! buffer); 224: two boxes of 112 (14 KiB, one buffer); else 32 or 16 (a row is 128 bytes of 16-bit values).
+constexpr int transposed_box_rows(int n) {
+  return n % 64 == 0 ? 64 : n == 208 ? 208 : n == 224 ? 112 : n % 32 == 0 ? 32 : 16;
+}
+//! Shared memory of one consumer warpgroup's TMA-store buffers for tiles N columns wide: two 8 KiB boxes,
+//! or one transposed box for the 208- and 224-wide tiles (transposed_box_rows).
+constexpr int store_buffer_bytes(int n) { return n == 208 || n == 224 ? transposed_box_rows(n) * 128 : 2 * 64 * 128; }
 
 //! Encode a tiled map of a rank-`rank` tensor (1..5): `dims[rank]` in elements, innermost first;
 //! `strides[rank - 1]` in bytes of dimensions 1..rank-1; `box[rank]` the shared-memory box in
