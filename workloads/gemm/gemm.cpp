@@ -204,6 +204,22 @@ int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, boo
   // (512^3 x 8 0.61x against 0.88x, 2048^3 0.51x against 0.91x; decode-sized M: 16x8192x8192 0.47x
   // and 64x4096x14336 0.53x with B row-major, 0.43x and 0.55x with B column-major) or were close
   // (1024^3 0.73x against 0.71x, 1000^3 0.66x against 0.72x), so no other shape gets them.
+  // The swapped problem (Debug::swap_ab): its N is the caller's M, where a width that fits M pays most
+  // (777 rows: 4 tiles of 208; 3333: 15 of 224). Whole waves times the width's estimated time relative to
+  // a 256-wide tile's (208 and 224 in proportion to their MMA work, plus 2%; 192 and 128 as below); the
+  // smallest estimate wins, 256 on ties. Not measured yet (branch wip/swap-ab).
+  if (p.d_transposed && !cluster_forced_2) {
+    struct W { int bn; double cost; };
+    W const ws[] = {{256, 1.0}, {224, 224.0 / 256 * 1.02}, {208, 208.0 / 256 * 1.02}, {192, 0.78}, {128, 0.72}};
+    int best = 256;
+    double best_t = waves(256);
+    for (W const& w : ws) {
+      if (pieces_forced && w.bn != 256 && w.bn != 128) continue;  // (192, 208, 224: whole tiles only)
+      double const t = waves(w.bn) * w.cost;
+      if (t < best_t - 1e-9) best = w.bn, best_t = t;
+    }
+    return best;
+  }
   std::int64_t const m_tiles = (p.m + detail::kSm90TileM - 1) / detail::kSm90TileM;
   if (m_tiles * p.batch == 1 && 4 * p.m > 3 * detail::kSm90TileM && !p.b_kmajor &&
       !cluster_forced_2) {  // (64-wide tiles run 1x1 only)
