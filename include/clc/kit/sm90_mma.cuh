@@ -83,6 +83,8 @@ struct Sm90MmaGeometry {
   static constexpr int kEpiWgBytes = store_buffer_bytes(BN);  // a consumer warpgroup's store buffers
   static constexpr int kEpiBytes = 2 * kEpiWgBytes;
   static constexpr int kDynamicSmem = kStages * kStageBytes + kEpiBytes + 1024;  // + slack for 1024-byte alignment
+  // sm_90's opt-in limit is 227 KiB per block, static shared memory (the barriers, ~1.3 KiB) included.
+  static_assert(kDynamicSmem + 2048 <= 227 * 1024, "the ring and the store buffers exceed shared memory");
 };
 
 //! Kernel variants for diagnostics (clc-bench gemm --diag); workloads run kMmaNormal.
