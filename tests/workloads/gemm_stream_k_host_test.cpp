@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "gemm/detail/problem.hpp"  // sm90_b_box_rows
 #include "gemm/detail/stream_k.hpp"
 
 namespace {
@@ -135,3 +136,24 @@ TEST(GemmStreamK, WideLinesTakeTheSixtyFourBitPath) {
 }
 
 }  // namespace
+
+// The Sm90 kernel's B boxes (K-major B: sm90_b_box_rows rows per TMA box, the loader issuing rows / box
+// of them): for every tile width and cluster the plan can run, a box is whole 8-row swizzle atoms, at
+// most 256 rows (TMA's limit), and the boxes cover the CTA's part of B exactly; an MN-major B is
+// loaded in 64-wide chunks, so its part must be whole chunks.
+TEST(GemmGeometry, BBoxesCoverEachCtasPartOfB) {
+  struct W {
+    int tile_n;
+    int max_cluster;
+  };
+  for (W const w : {W{64, 1}, W{128, 2}, W{192, 1}, W{256, 2}}) {
+    for (int cm = 1; cm <= w.max_cluster; ++cm) {
+      int const rows = w.tile_n / cm;
+      int const box = clc::gemm::detail::sm90_b_box_rows(rows);
+      EXPECT_EQ(box % 8, 0) << "tile_n " << w.tile_n << " cluster " << cm;
+      EXPECT_LE(box, 256) << "tile_n " << w.tile_n << " cluster " << cm;
+      EXPECT_EQ(rows % box, 0) << "tile_n " << w.tile_n << " cluster " << cm << ": boxes of " << box << " rows";
+      EXPECT_EQ(rows % 64, 0) << "tile_n " << w.tile_n << " cluster " << cm << ": MN-major chunks";
+    }
+  }
+}
