@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "clc/kit/tma_desc.hpp"     // transposed_box_rows, store_buffer_bytes
 #include "gemm/detail/problem.hpp"  // sm90_b_box_rows
 #include "gemm/detail/stream_k.hpp"
 
@@ -146,14 +147,33 @@ TEST(GemmGeometry, BBoxesCoverEachCtasPartOfB) {
     int tile_n;
     int max_cluster;
   };
-  for (W const w : {W{64, 1}, W{128, 2}, W{192, 1}, W{256, 2}}) {
+  for (W const w : {W{64, 1}, W{128, 2}, W{192, 1}, W{208, 1}, W{224, 1}, W{256, 2}}) {
     for (int cm = 1; cm <= w.max_cluster; ++cm) {
       int const rows = w.tile_n / cm;
       int const box = clc::gemm::detail::sm90_b_box_rows(rows);
       EXPECT_EQ(box % 8, 0) << "tile_n " << w.tile_n << " cluster " << cm;
       EXPECT_LE(box, 256) << "tile_n " << w.tile_n << " cluster " << cm;
       EXPECT_EQ(rows % box, 0) << "tile_n " << w.tile_n << " cluster " << cm << ": boxes of " << box << " rows";
-      EXPECT_EQ(rows % 64, 0) << "tile_n " << w.tile_n << " cluster " << cm << ": MN-major chunks";
+      if (w.tile_n % 64 == 0)  // (208 and 224 load B K-major only)
+        EXPECT_EQ(rows % 64, 0) << "tile_n " << w.tile_n << " cluster " << cm << ": MN-major chunks";
     }
+  }
+}
+
+// The transposed TMA store's boxes (kit::transposed_box_rows) and each consumer warpgroup's store buffers
+// (kit::store_buffer_bytes): a box is whole pairs of 8-column groups (stmatrix .x4), at most 256 rows, the
+// boxes cover the tile width, and one or two boxes fit the buffers; the 16-bit non-transposed store's two
+// 8 KiB boxes fit them too where it runs (widths that are whole 64-column boxes).
+TEST(GemmGeometry, TransposedStoreBoxesFitTheBuffers) {
+  for (int n : {64, 128, 192, 208, 224, 256}) {
+    int const rows = clc::kit::transposed_box_rows(n);
+    int const buf = clc::kit::store_buffer_bytes(n);
+    EXPECT_EQ(rows % 16, 0) << n;
+    EXPECT_LE(rows, 256) << n;
+    EXPECT_EQ(n % rows, 0) << n;
+    EXPECT_GE(buf / (rows * 128), 1) << n;
+    EXPECT_LE(buf / (rows * 128), 2) << n;
+    EXPECT_EQ(buf % 1024, 0) << n << ": buffers keep the 1024-byte alignment of the swizzle";
+    if (n % 64 == 0) EXPECT_GE(buf, 2 * 64 * 128) << n;
   }
 }
