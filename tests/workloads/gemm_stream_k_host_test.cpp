@@ -176,6 +176,8 @@ TEST(GemmGeometry, TransposedStoreBoxesFitTheBuffers) {
     EXPECT_EQ(buf % 1024, 0) << n << ": buffers keep the 1024-byte alignment of the swizzle";
     if (n % 64 == 0) EXPECT_GE(buf, 2 * 64 * 128) << n;
   }
+}
+
 // The Sm90 plan's heuristics on a 132-SM H200, without a GPU (clc::gemm::detail::plan_sm90_for): the choices
 // the measurements behind docs/gemm.md's "Heuristics" made, kept from changing by accident. The GPU tests
 // (Gemm.AutoTileWidthAndCluster_Sm90, Gemm.TailFixupHeuristic_Sm90, ...) check the same choices with every
