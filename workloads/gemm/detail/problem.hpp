@@ -69,6 +69,9 @@ inline constexpr int kSm90TileK = 64;
 //! its half in a 2x1 cluster): all of them up to 128 (a box has at most 256 rows; 128 keeps the stage's
 //! loads two), else 128-row boxes, or 64-row ones when 128 does not divide them (192-wide tiles).
 constexpr int sm90_b_box_rows(int rows) { return rows <= 128 ? rows : rows % 128 == 0 ? 128 : 64; }
+//! Whether tiles `tile_n` wide may run in 2x1 clusters (B halved and multicast in whole 64-wide chunks):
+//! 128 and 256; 64- and 192-wide tiles run 1x1 only.
+constexpr bool sm90_width_pairs(int tile_n) { return tile_n == 128 || tile_n == 256; }
 //! Portable kernel geometry.
 inline constexpr int kPortableTileM = 128;
 inline constexpr int kPortableTileN = 128;
