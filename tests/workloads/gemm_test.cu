@@ -18,6 +18,7 @@
 #include "clc/detail/stream_scratch.hpp"
 #include "clc_test.hpp"
 #include "gemm/debug.hpp"
+#include "gemm/detail/problem.hpp"  // sm90_width_pairs
 #include "gemm/gemm.hpp"
 
 namespace {
@@ -334,6 +335,13 @@ bool is_hopper() {
 }
 
 Kernel fast_kernel() { return is_hopper() ? Kernel::Sm90 : Kernel::Portable; }
+
+//! The current device's SM count (the heuristics' tests are written for the H200's 132).
+void current_sm_count(int* sms) {
+  int dev = 0;
+  CUDA_OK(cudaGetDevice(&dev));
+  CUDA_OK(cudaDeviceGetAttribute(sms, cudaDevAttrMultiProcessorCount, dev));
+}
 
 // ---------------------------------------------------------------------------------------------------
 
@@ -850,9 +858,8 @@ void expect_reruns_bit_identical(int m, int n, int k, Layout lb, std::uint32_t s
 TEST(Gemm, TailSplitHeuristicDeterministic_Sm90) {
   CLC_REQUIRE_GPU();
   if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
-  int dev = 0, sms = 0;
-  CUDA_OK(cudaGetDevice(&dev));
-  CUDA_OK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  int sms = 0;
+  ASSERT_NO_FATAL_FAILURE(current_sm_count(&sms));
   if (sms != 132) GTEST_SKIP() << "the shape is chosen for 132 SMs (this device has " << sms << ")";
   Case c;
   c.m = 2304; c.n = 2304; c.k = 3072;
@@ -876,9 +883,8 @@ TEST(Gemm, TailSplitHeuristicDeterministic_Sm90) {
 TEST(Gemm, TailFixupHeuristic_Sm90) {
   CLC_REQUIRE_GPU();
   if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
-  int dev = 0, sms = 0;
-  CUDA_OK(cudaGetDevice(&dev));
-  CUDA_OK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  int sms = 0;
+  ASSERT_NO_FATAL_FAILURE(current_sm_count(&sms));
   if (sms != 132) GTEST_SKIP() << "the shapes are chosen for 132 SMs (this device has " << sms << ")";
   struct V {
     int m, n, k;
@@ -1159,9 +1165,8 @@ TEST(Gemm, AutoTileWidthAndCluster_Sm90) {
   }
   // 192-wide tiles where 256-wide ones leave a poor last wave: 3072^3 is 288 tiles of 128 x 256 (3 waves
   // for 2.18 waves of work on 132 SMs), 384 of 128 x 192 (2.91 waves); whole tiles, 1x1 clusters.
-  int dev = 0, sms = 0;
-  CUDA_OK(cudaGetDevice(&dev));
-  CUDA_OK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  int sms = 0;
+  ASSERT_NO_FATAL_FAILURE(current_sm_count(&sms));
   if (sms == 132) {
     Case c;
     c.m = 3072; c.n = 3072; c.k = 256;
@@ -1187,7 +1192,7 @@ TEST(Gemm, TileWidthsAndEpilogues_Sm90) {
     for (int cl : {1, 2})
       for (DType cd : {DType::BF16, DType::F32})
         for (int mode : {0, 1, 2}) {  // 0: TMA store; 1: direct (forced); 2: beta != 0 (direct, reads C)
-          if ((tile_n == 64 || tile_n == 192) && cl == 2) continue;  // 64- and 192-wide tiles run 1x1 only
+          if (cl == 2 && !clc::gemm::detail::sm90_width_pairs(tile_n)) continue;  // 64- and 192-wide: 1x1 only
           Case c;
           // M and N multiples of 8 (rows of 16 bytes whichever layout D has: TMA-storable), tiles partial.
           c.m = 3 * 128 - 8; c.n = 2 * tile_n + 40; c.k = 200; c.batch = 1 + (i % 3 == 0 ? 1 : 0);
@@ -1281,7 +1286,7 @@ TEST(Gemm, ManyTilesPerWorker_Sm90) {
   for (int tile_n : {64, 128, 192, 256})
     for (int cl : {1, 2})
       for (bool tma_store : {true, false}) {  // false: beta != 0, the direct epilogue (reads C)
-        if ((tile_n == 64 || tile_n == 192) && cl == 2) continue;  // 64- and 192-wide tiles run 1x1 only
+        if (cl == 2 && !clc::gemm::detail::sm90_width_pairs(tile_n)) continue;  // 64- and 192-wide: 1x1 only
         Case c;
         c.m = 33 * 128 - 3;  // 33 M tiles, the last partial (with 2x1 clusters one CTA of the last pair idles)
         c.n = 32 * 256 + 8;  // 33 (tile 256) or 65 (tile 128) N tiles, the last of 8 columns

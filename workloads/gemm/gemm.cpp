@@ -437,7 +437,7 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
   // 2x1 clusters when there are two M tiles to pair (B is loaded once per pair, multicast) and each
   // worker runs enough k-steps for the cluster to pay (the rule below; 64-wide tiles run 1x1).
   plan->cluster_m = o.cluster_m != 0 ? o.cluster_m
-                    : (m_tiles >= 2 && (plan->tile_n == 128 || plan->tile_n == 256) && !p.d_transposed ? 2 : 1);
+                    : (m_tiles >= 2 && detail::sm90_width_pairs(plan->tile_n) && !p.d_transposed ? 2 : 1);
   plan->swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
   int const kt = (p.k + detail::kSm90TileK - 1) / detail::kSm90TileK;
   std::int64_t tiles = 0;
@@ -560,7 +560,7 @@ Error check_arguments(Arguments const& a, Options const& o) {
   if (o.tile_n != 0 && o.tile_n != 64 && o.tile_n != 128 && o.tile_n != 192 && o.tile_n != 208 && o.tile_n != 224 &&
       o.tile_n != 256)
     return invalid_argument("options.tile_n must be 0 (auto), 64, 128, 192, 208, 224 or 256 (got " + num(o.tile_n) + ")");
-  if ((o.tile_n == 64 || o.tile_n == 192 || o.tile_n == 208 || o.tile_n == 224) && o.cluster_m == 2)
+  if (o.tile_n != 0 && !detail::sm90_width_pairs(o.tile_n) && o.cluster_m == 2)
     return invalid_argument("options.tile_n " + num(o.tile_n) + " runs 1x1 clusters only (options.cluster_m is 2)");
   if ((o.tile_n == 192 || o.tile_n == 208 || o.tile_n == 224) && (o.tail_split > 1 || o.stream_k == 2))
     return invalid_argument("options.tile_n " + num(o.tile_n) + " runs whole tiles only (options.tail_split is " +

@@ -76,6 +76,9 @@ inline constexpr int kSm90TileK = 64;
 constexpr int sm90_b_box_rows(int rows) {
   return rows <= 128 ? rows : rows % 128 == 0 ? 128 : rows % 64 == 0 ? 64 : rows / 2;  // (208, 224: two boxes)
 }
+//! Whether tiles `tile_n` wide may run in 2x1 clusters (B halved and multicast in whole 64-wide chunks):
+//! 128 and 256; 64-, 192-, 208- and 224-wide tiles run 1x1 only.
+constexpr bool sm90_width_pairs(int tile_n) { return tile_n == 128 || tile_n == 256; }
 //! Portable kernel geometry.
 inline constexpr int kPortableTileM = 128;
 inline constexpr int kPortableTileN = 128;

@@ -457,7 +457,7 @@ struct Sm90GemmOpsN : Sm90GemmOps<Fixup> {
     auto by_b = [&](auto ak) {
       using T = std::true_type;
       using F0 = std::false_type;
-      if constexpr (BN == 128 || BN == 256) {  // 64- and 192-wide tiles run in 1x1 clusters only
+      if constexpr (sm90_width_pairs(BN)) {  // 64- and 192-wide tiles run in 1x1 clusters only
         if (mask != 0) {
           if (p.b_kmajor) go(ak, T{}, T{}); else go(ak, F0{}, T{});
           return;
