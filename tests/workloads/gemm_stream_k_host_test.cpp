@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "gemm/detail/problem.hpp"  // sm90_b_box_rows
 #include "gemm/detail/stream_k.hpp"
 
 namespace {
@@ -135,3 +136,86 @@ TEST(GemmStreamK, WideLinesTakeTheSixtyFourBitPath) {
 }
 
 }  // namespace
+
+// The Sm90 kernel's B boxes (K-major B: sm90_b_box_rows rows per TMA box, the loader issuing rows / box
+// of them): for every tile width and cluster the plan can run, a box is whole 8-row swizzle atoms, at
+// most 256 rows (TMA's limit), and the boxes cover the CTA's part of B exactly; an MN-major B is
+// loaded in 64-wide chunks, so its part must be whole chunks.
+TEST(GemmGeometry, BBoxesCoverEachCtasPartOfB) {
+  struct W {
+    int tile_n;
+    int max_cluster;
+  };
+  for (W const w : {W{64, 1}, W{128, 2}, W{192, 1}, W{256, 2}}) {
+    for (int cm = 1; cm <= w.max_cluster; ++cm) {
+      int const rows = w.tile_n / cm;
+      int const box = clc::gemm::detail::sm90_b_box_rows(rows);
+      EXPECT_EQ(box % 8, 0) << "tile_n " << w.tile_n << " cluster " << cm;
+      EXPECT_LE(box, 256) << "tile_n " << w.tile_n << " cluster " << cm;
+      EXPECT_EQ(rows % box, 0) << "tile_n " << w.tile_n << " cluster " << cm << ": boxes of " << box << " rows";
+      EXPECT_EQ(rows % 64, 0) << "tile_n " << w.tile_n << " cluster " << cm << ": MN-major chunks";
+    }
+  }
+}
+
+// The Sm90 plan's heuristics on a 132-SM H200, without a GPU (clc::gemm::detail::plan_sm90_for): the choices
+// the measurements behind docs/gemm.md's "Heuristics" made, kept from changing by accident. The GPU tests
+// (Gemm.AutoTileWidthAndCluster_Sm90, Gemm.TailFixupHeuristic_Sm90, ...) check the same choices with every
+// element of the result.
+namespace {
+
+clc::gemm::detail::PlanSummary plan_of(int m, int n, int k, bool b_col = false, clc::gemm::Options o = {}) {
+  clc::gemm::Arguments g;
+  g.m = m;
+  g.n = n;
+  g.k = k;
+  // Never dereferenced: 256-byte aligned addresses, only checked for TMA's alignment.
+  g.a = reinterpret_cast<void const*>(std::uintptr_t(1) << 20);
+  g.lda = k;
+  g.b = reinterpret_cast<void const*>(std::uintptr_t(1) << 21);
+  g.layout_b = b_col ? clc::gemm::Layout::ColMajor : clc::gemm::Layout::RowMajor;
+  g.ldb = b_col ? k : n;
+  g.d = reinterpret_cast<void*>(std::uintptr_t(1) << 22);
+  g.ldd = n;
+  clc::gemm::detail::PlanSummary s;
+  clc::Error const e = clc::gemm::detail::plan_sm90_for(g, o, 132, &s);
+  EXPECT_TRUE(e.ok()) << m << "x" << n << "x" << k << ": " << e.what();
+  return s;
+}
+
+}  // namespace
+
+TEST(GemmPlan, TileWidthAndClusterOnTheH200) {
+  using clc::SourceKind;
+  auto const big = plan_of(8192, 8192, 8192);  // many waves: 128 x 256 tiles in 2x1 clusters, Ticket
+  EXPECT_EQ(big.tile_n, 256);
+  EXPECT_EQ(big.cluster_m, 2);
+  EXPECT_EQ(big.source, SourceKind::Ticket);
+  EXPECT_TRUE(big.tma_store);
+  auto const s3072 = plan_of(3072, 3072, 3072);  // a poor third wave of 256-wide tiles: 192-wide, whole, 1x1
+  EXPECT_EQ(s3072.tile_n, 192);
+  EXPECT_EQ(s3072.cluster_m, 1);
+  EXPECT_EQ(s3072.tail_split, 1);
+  auto const s1024 = plan_of(1024, 1024, 1024);  // one wave of 128-wide tiles, Static
+  EXPECT_EQ(s1024.tile_n, 128);
+  EXPECT_EQ(s1024.source, SourceKind::Static);
+  EXPECT_EQ(plan_of(128, 8192, 8192).tile_n, 64);  // one nearly full row of M tiles, B row-major
+  EXPECT_EQ(plan_of(128, 8192, 8192, true).tile_n, 128);  // ... not with B column-major
+  clc::gemm::Options c2;
+  c2.cluster_m = 2;
+  EXPECT_EQ(plan_of(3072, 3072, 3072, false, c2).tile_n, 256);  // a forced 2x1 cluster keeps 256-wide tiles
+}
+
+TEST(GemmPlan, SplitTailAndStreamKOnTheH200) {
+  auto const t = plan_of(2304, 2304, 3072);  // one whole wave and 30 tiles: the partial wave in pieces
+  EXPECT_EQ(t.tile_n, 256);
+  EXPECT_GT(t.tail_split, 1);
+  EXPECT_GT(t.tail_tiles, 0);
+  auto const sk = plan_of(1536, 1536, 12288);  // 72 deep tiles: stream-K units summed in the kernel, Static
+  EXPECT_GT(sk.stream_k_units, 0);
+  EXPECT_TRUE(sk.fixup);
+  EXPECT_EQ(sk.source, clc::SourceKind::Static);
+  auto const whole = plan_of(4096, 4096, 4096);  // whole waves: no pieces
+  EXPECT_EQ(whole.tail_split, 1);
+  EXPECT_EQ(whole.splits, 1);
+}

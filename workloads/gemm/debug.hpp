@@ -33,4 +33,20 @@ struct Debug {
 Error run_debug(Arguments const& args, cudaStream_t stream, Options const& opts, Debug const& debug,
                 RunInfo* info = nullptr);
 
+//! What the Sm90 plan of `clc::gemm::run` chooses for `args` and `opts` on a device with `sm_count` SMs
+//! (an sm_90 device; nothing is launched, no GPU is needed: host tests of the heuristics). The pointers
+//! in `args` are only checked for alignment.
+struct PlanSummary {
+  int tile_n = 0;
+  int cluster_m = 0;
+  int splits = 1;
+  int tail_split = 1;
+  int tail_tiles = 0;  //!< tiles run in pieces (clusters x cluster_m)
+  bool fixup = false;
+  int stream_k_units = 0;
+  bool tma_store = false;
+  SourceKind source = SourceKind::Auto;
+};
+Error plan_sm90_for(Arguments const& args, Options const& opts, int sm_count, PlanSummary* out);
+
 }  // namespace clc::gemm::detail

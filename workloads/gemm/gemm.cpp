@@ -492,7 +492,9 @@ Error split_workspace_bytes(Arguments const& a, Options const& o, std::size_t* b
   return success();
 }
 
-Error can_implement(Arguments const& a, Options const& o) {
+namespace detail {
+//! can_implement's checks of the arguments and options alone (no device is queried).
+Error check_arguments(Arguments const& a, Options const& o) {
   if (a.m < 1) return invalid_argument("m must be >= 1 (got " + num(a.m) + ")");
   if (a.n < 1) return invalid_argument("n must be >= 1 (got " + num(a.n) + ")");
   if (a.k < 1) return invalid_argument("k must be >= 1 (got " + num(a.k) + ")");
@@ -556,6 +558,12 @@ Error can_implement(Arguments const& a, Options const& o) {
     return invalid_argument("options.stream_k 2 needs the Sm90 kernel");
   if (o.split_workspace != nullptr && reinterpret_cast<std::uintptr_t>(o.split_workspace) % 16 != 0)
     return invalid_argument("options.split_workspace is not 16-byte aligned");
+  return success();
+}
+}  // namespace detail
+
+Error can_implement(Arguments const& a, Options const& o) {
+  CLC_TRY(detail::check_arguments(a, o));
   DeviceFacts dev;
   Choice ch;
   CLC_TRY(choose_on_current_device(a, o, &dev, &ch));
@@ -564,6 +572,37 @@ Error can_implement(Arguments const& a, Options const& o) {
                          "Static or Single");
   return success();
 }
+
+namespace detail {
+Error plan_sm90_for(Arguments const& a, Options const& o, int sm_count, PlanSummary* out) {
+  if (out == nullptr) return invalid_argument("out is a null pointer");
+  if (sm_count < 1) return invalid_argument("sm_count must be >= 1 (got " + num(sm_count) + ")");
+  CLC_TRY(check_arguments(a, o));
+  std::string const why = sm90_reason(a);
+  if (!why.empty()) return not_supported("the Sm90 kernel reads A and B with TMA, but " + why);
+  if (o.kernel == Kernel::Portable) return invalid_argument("options.kernel is Portable: no Sm90 plan");
+  DeviceFacts dev;
+  dev.cc_major = 9;
+  dev.cc_minor = 0;
+  dev.sm_count = sm_count;
+  dev.cluster_launch = true;
+  Problem const p = normalise(a);
+  Plan plan;
+  plan.source = o.source;
+  plan_sm90(p, o, dev, false, &plan);
+  *out = PlanSummary{};
+  out->tile_n = plan.tile_n;
+  out->cluster_m = plan.cluster_m;
+  out->splits = plan.splits;
+  out->tail_split = plan.tail_split;
+  out->tail_tiles = plan.tail_split > 1 ? plan.tail_clusters * plan.cluster_m : 0;
+  out->fixup = plan.fixup;
+  out->stream_k_units = plan.sk_units;
+  out->tma_store = plan.tma_store;
+  out->source = plan.source;
+  return success();
+}
+}  // namespace detail
 
 Error run(Arguments const& a, cudaStream_t stream, Options const& o, RunInfo* info) {
   return detail::run(a, stream, o, detail::Debug{}, &detail::launch_sm90, info);
