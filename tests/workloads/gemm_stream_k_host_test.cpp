@@ -227,7 +227,14 @@ TEST(GemmPlan, TileWidthAndClusterOnTheH200) {
 }
 
 TEST(GemmPlan, SplitTailAndStreamKOnTheH200) {
-  auto const t = plan_of(2304, 2304, 3072);  // one whole wave and 30 tiles: the partial wave in pieces
+  // One whole wave of 256-wide tiles and 30 more: 192-wide whole tiles (2 waves of 216); with 256-wide
+  // tiles forced, the partial wave in pieces.
+  auto const w192 = plan_of(2304, 2304, 3072);
+  EXPECT_EQ(w192.tile_n, 192);
+  EXPECT_EQ(w192.tail_split, 1);
+  clc::gemm::Options t256;
+  t256.tile_n = 256;
+  auto const t = plan_of(2304, 2304, 3072, false, t256);
   EXPECT_EQ(t.tile_n, 256);
   EXPECT_GT(t.tail_split, 1);
   EXPECT_GT(t.tail_tiles, 0);

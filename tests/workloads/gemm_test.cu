@@ -834,7 +834,7 @@ TEST(Gemm, StreamKRefusals_Sm90) {
 //! Runs the default-option GEMM of m x n x k (bf16, A row-major, B `lb`, random inputs) twice into two
 //! outputs and expects them bit for bit equal; `info` gets the second run's RunInfo.
 void expect_reruns_bit_identical(int m, int n, int k, Layout lb, std::uint32_t seed, clc::gemm::RunInfo* info,
-                                 std::string const& what) {
+                                 std::string const& what, int tile_n = 0) {
   DeviceBuffer A(std::size_t(m) * k * 2), B(std::size_t(k) * n * 2), D1(std::size_t(m) * n * 2), D2(std::size_t(m) * n * 2);
   ASSERT_TRUE(A.p && B.p && D1.p && D2.p) << "cudaMalloc failed";
   fill_kernel<<<256, 256>>>(A.p, std::size_t(m) * k, int(DType::BF16), seed);
@@ -843,9 +843,11 @@ void expect_reruns_bit_identical(int m, int n, int k, Layout lb, std::uint32_t s
   clc::gemm::Arguments g;
   g.m = m; g.n = n; g.k = k;
   g.a = A.p; g.lda = k; g.b = B.p; g.layout_b = lb; g.ldb = lb == Layout::RowMajor ? n : k; g.d = D1.p; g.ldd = n;
-  CLC_OK(clc::gemm::run(g, nullptr, {}, info));
+  clc::gemm::Options o;
+  o.tile_n = tile_n;
+  CLC_OK(clc::gemm::run(g, nullptr, o, info));
   g.d = D2.p;
-  CLC_OK(clc::gemm::run(g, nullptr, {}, info));
+  CLC_OK(clc::gemm::run(g, nullptr, o, info));
   CUDA_OK(cudaDeviceSynchronize());
   std::vector<unsigned char> h1(D1.bytes), h2(D2.bytes);
   CUDA_OK(cudaMemcpy(h1.data(), D1.p, D1.bytes, cudaMemcpyDeviceToHost));
@@ -853,8 +855,8 @@ void expect_reruns_bit_identical(int m, int n, int k, Layout lb, std::uint32_t s
   EXPECT_EQ(std::memcmp(h1.data(), h2.data(), h1.size()), 0) << what << ": results differ between two runs";
 }
 
-//! The heuristic cuts the partial last wave of 2304 x 2304 x 3072 (162 tiles of 128 x 256 in 1x1 clusters
-//! on 132 SMs: one full wave and 30 tiles) into pieces; the result is bit-identical run to run.
+//! With 256-wide tiles the heuristic cuts the partial last wave of 2304 x 2304 x 3072 (162 tiles of 128 x 256
+//! in 1x1 clusters on 132 SMs: one full wave and 30 tiles) into pieces; the result is bit-identical run to run.
 TEST(Gemm, TailSplitHeuristicDeterministic_Sm90) {
   CLC_REQUIRE_GPU();
   if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
@@ -863,6 +865,7 @@ TEST(Gemm, TailSplitHeuristicDeterministic_Sm90) {
   if (sms != 132) GTEST_SKIP() << "the shape is chosen for 132 SMs (this device has " << sms << ")";
   Case c;
   c.m = 2304; c.n = 2304; c.k = 3072;
+  c.opts.tile_n = 256;  // (the tile-width heuristic takes 192-wide tiles here: whole ones, no split tail)
   c.expect_kernel = Kernel::Sm90;
   Result res;
   run_case(c, &res);
@@ -871,7 +874,7 @@ TEST(Gemm, TailSplitHeuristicDeterministic_Sm90) {
   EXPECT_GT(res.info.tail_tiles, 0);
 
   clc::gemm::RunInfo info;
-  expect_reruns_bit_identical(2304, 2304, 3072, Layout::RowMajor, 91, &info, "the split tail");
+  expect_reruns_bit_identical(2304, 2304, 3072, Layout::RowMajor, 91, &info, "the split tail", 256);
   EXPECT_GT(info.tail_split, 1);
 }
 

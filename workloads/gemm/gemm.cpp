@@ -226,14 +226,16 @@ int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, boo
     std::int64_t const n64 = (p.n + 63) / 64;
     if (n64 <= sms && 2 * ((p.n + 127) / 128) < sms) return 64;
   }
-  // 192-wide tiles where 256-wide ones leave a poor last wave after at least two whole ones (3072^3
-  // takes 3 waves of 256-wide tiles for 2.18 waves of work, 2.91 waves of 192-wide ones): their time is
-  // estimated at 0.78 of a 256-wide tile's (a quarter less MMA work per tile, the same A per stage, an
-  // odd number of epilogue boxes), and they must win by 10% (a guess: the margin keeps the shapes where
-  // the two are close on the measured 256-wide tiles). With one whole wave or none the split tail and
-  // stream-K (256-wide tiles) take the partial wave, as before.
+  // 192-wide tiles where 256-wide ones leave a poor last wave after at least one whole one (3072^3 takes
+  // 3 waves of 256-wide tiles for 2.18 waves of work, 2.91 waves of 192-wide ones; 2304x2304x3072 2 waves
+  // for 1.23, 1.64): their time is estimated at 0.78 of a 256-wide tile's (a quarter less MMA work per
+  // tile, the same A per stage, an odd number of epilogue boxes), and they must win by 10% (a guess: the
+  // margin keeps the shapes where the two are close on the measured 256-wide tiles). Measured on the H200
+  // against the split tail those shapes took before (bench/results/h200-gemm-tile-widths.txt): 3072^3
+  // 0.0829 ms against 0.0959 (t4x24, run of 8faf1f4), 2304x2304x3072 0.0541 against 0.0641 ms (t4x30).
+  // With no whole wave the split tail and stream-K (256-wide tiles) take the partial wave, as before.
   double const t256 = waves(256), t192 = waves(192) * 0.78;
-  if (!cluster_forced_2 && !pieces_forced && t256 >= 3 && t192 < 0.9 * t256 && t192 < waves(128) * 0.72) return 192;
+  if (!cluster_forced_2 && !pieces_forced && t256 >= 2 && t192 < 0.9 * t256 && t192 < waves(128) * 0.72) return 192;
   return waves(128) * 0.72 < waves(256) ? 128 : 256;
 }
 
