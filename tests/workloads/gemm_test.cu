@@ -1012,7 +1012,7 @@ TEST(Gemm, SwapAB_Sm90) {
     int max_workers, tail;
   };
   V const vs[] = {
-      {200, 300, 200, 1, 64, DType::BF16, Layout::ColMajor, SourceKind::Ticket, 0, 0},
+      {200, 296, 200, 1, 64, DType::BF16, Layout::ColMajor, SourceKind::Ticket, 0, 0},
       {777, 1000, 136, 1, 128, DType::F16, Layout::RowMajor, SourceKind::Static, 3, 0},
       {77, 4104, 520, 2, 192, DType::BF16, Layout::ColMajor, SourceKind::Single, 0, 0},
       {1000, 2056, 200, 1, 256, DType::BF16, Layout::RowMajor, SourceKind::Ticket, 7, 0},
