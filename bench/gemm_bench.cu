@@ -131,6 +131,7 @@ struct Config {
   bool out_f32 = false;
   bool warm_l2 = false;
   bool swap_ab = false;  // diagnostics: Debug::swap_ab
+  bool no_swap = false;  // diagnostics: Debug::no_swap
   std::string json;
   std::string commit;
   bool b_col = false;  // --b-col: every shape with B column-major
@@ -220,6 +221,7 @@ cli::Result parse(int argc, char** argv, Config* c) {
                "gate: float64 reference up to 2^N multiply-adds, cuBLAS's D as the reference above (default 37)")
       .flag("--swap-ab", &c->swap_ab, "diagnostics: run clc on the swapped problem B^T A^T, storing each tile transposed "
                                        "(clc::gemm::detail::Debug::swap_ab: row-major A and D, 16-bit D)")
+      .flag("--no-swap", &c->no_swap, "diagnostics: never swap the operands by the heuristic (clc::gemm::detail::Debug::no_swap)")
       .flag("--warm-l2", &c->warm_l2, "diagnostics: no L2 scrub before the timed launches")
       .integer("--device", 0, 1023, &c->device, "CUDA device ordinal (default 0)")
       .flag("--b-col", &c->b_col, "B column-major for every shape (default: row-major, as torch.matmul, except the "
@@ -805,6 +807,7 @@ class Bench {
     debug.no_tma_store = (cfg_.diag_flags & 4) != 0;
     debug.no_fixup = (cfg_.diag_flags & 8) != 0;
     debug.swap_ab = cfg_.swap_ab;
+    debug.no_swap = cfg_.no_swap;
     debug.tail_whole_waves = cfg_.tail_whole_waves;
     if (v == kClc) {  // the kernel variants need source Ticket: clc Static gets the host-side one only
       debug.stages = cfg_.stages;
@@ -812,7 +815,7 @@ class Bench {
       debug.serial_mma = (cfg_.diag_flags & 2) != 0;
     }
     bool const diagnose = debug.stages != 0 || debug.skip_epilogue || debug.serial_mma || debug.no_tma_store ||
-                          debug.no_fixup || debug.tail_whole_waves >= 0 || debug.swap_ab;
+                          debug.no_fixup || debug.tail_whole_waves >= 0 || debug.swap_ab || debug.no_swap;
     gemm::Arguments a = g_;
     a.d = d;
     VariantResult& vr = r_->v[v];

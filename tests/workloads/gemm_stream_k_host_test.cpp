@@ -246,3 +246,30 @@ TEST(GemmPlan, SplitTailAndStreamKOnTheH200) {
   EXPECT_EQ(whole.tail_split, 1);
   EXPECT_EQ(whole.splits, 1);
 }
+
+TEST(GemmPlan, SwappedOperandsOnTheH200) {
+  // Where the swapped problem's tiles along M are 208 or 224 wide and fill a wave, with fewer than 6 waves
+  // of 256-wide tiles unswapped: B^T A^T, D stored transposed, whole tiles in 1x1 clusters.
+  struct Want {
+    int m, n, k, tile_n;
+  };
+  for (Want const& w : {Want{777, 8192, 1536, 208}, Want{3333, 2048, 4096, 224}, Want{2304, 4608, 3072, 224}}) {
+    auto const s = plan_of(w.m, w.n, w.k);
+    EXPECT_TRUE(s.swapped) << w.m << "x" << w.n << "x" << w.k;
+    EXPECT_EQ(s.tile_n, w.tile_n) << w.m << "x" << w.n << "x" << w.k;
+    EXPECT_EQ(s.cluster_m, 1) << w.m << "x" << w.n << "x" << w.k;
+    EXPECT_EQ(s.tail_split, 1) << w.m << "x" << w.n << "x" << w.k;
+    EXPECT_TRUE(s.tma_store) << w.m << "x" << w.n << "x" << w.k;
+  }
+  EXPECT_FALSE(plan_of(8192, 8192, 8192).swapped);    // 256 fits: 2x1 clusters
+  EXPECT_FALSE(plan_of(5120, 5120, 5120).swapped);    // 224 would fit, but 6+ waves unswapped (2x1 clusters)
+  EXPECT_FALSE(plan_of(1536, 1536, 12288).swapped);   // under a wave swapped: stream-K unswapped
+  EXPECT_FALSE(plan_of(16, 8192, 8192, true).swapped);
+  EXPECT_FALSE(plan_of(3072, 3072, 3072).swapped);    // 192 either way
+  clc::gemm::Options forced;
+  forced.tile_n = 256;  // a forced width is the caller's, for the unswapped problem
+  EXPECT_FALSE(plan_of(777, 8192, 1536, false, forced).swapped);
+  forced = {};
+  forced.tail_split = 2;
+  EXPECT_FALSE(plan_of(3333, 2048, 4096, false, forced).swapped);
+}

@@ -245,7 +245,8 @@ void run_case(Case const& c, Result* res, int repeats = 1, Launcher const& launc
     CUDA_OK(cudaMemset(D.p, 0xFF, D.bytes));  // NaN in every type
     if (launch)
       launch(g, c.opts, &res->info);
-    else if (c.debug.no_tma_store || c.debug.no_fixup || c.debug.tail_whole_waves >= 0 || c.debug.swap_ab)
+    else if (c.debug.no_tma_store || c.debug.no_fixup || c.debug.tail_whole_waves >= 0 || c.debug.swap_ab ||
+             c.debug.no_swap)
       CLC_OK(clc::gemm::detail::run_debug(g, nullptr, c.opts, c.debug, &res->info));
     else
       CLC_OK(clc::gemm::run(g, nullptr, c.opts, &res->info));
@@ -1184,6 +1185,25 @@ TEST(Gemm, AutoTileWidthAndCluster_Sm90) {
     run_case(c, &res);
     EXPECT_EQ(res.bad, 0) << describe(c) << ": first bad element " << res.first_bad;
     EXPECT_EQ(res.info.tile_n, 256) << describe(c);
+  }
+  // The operands swapped by the heuristic (auto_swap): 777 rows are 4 tiles of 208 along the swapped
+  // problem's N, and 4224 columns 33 tiles of 128 along its M, one wave of 132; every element checked,
+  // then the same with Debug::no_swap.
+  if (sms == 132) {
+    Case c;
+    c.m = 777; c.n = 4224; c.k = 256;
+    c.expect_kernel = Kernel::Sm90;
+    Result res;
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 0) << describe(c) << ": first bad element " << res.first_bad;
+    EXPECT_EQ(res.touched_padding, 0) << describe(c);
+    EXPECT_TRUE(res.info.swapped) << describe(c);
+    EXPECT_EQ(res.info.tile_n, 208) << describe(c);
+    EXPECT_EQ(res.info.cluster_m, 1) << describe(c);
+    c.debug.no_swap = true;
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 0) << describe(c) << ": first bad element " << res.first_bad;
+    EXPECT_FALSE(res.info.swapped) << describe(c) << " with Debug::no_swap";
   }
 }
 

@@ -30,6 +30,9 @@ struct Debug {
   //! 16-bit type that TMA can write, beta == 0, A row-major (B^T's rows K-major); runs 1x1 clusters and no
   //! split-K; a split tail only summed in the kernel. Host choice; refused by name otherwise.
   bool swap_ab = false;
+  //! Sm90: never swap the operands automatically (run() swaps them where the swapped problem's tiles
+  //! fit M better: auto_swap in gemm.cpp). Host choice.
+  bool no_swap = false;
 };
 
 //! `clc::gemm::run` with diagnostics. At most one kernel variant (stages, skip_epilogue,
@@ -50,6 +53,7 @@ struct PlanSummary {
   bool fixup = false;
   int stream_k_units = 0;
   bool tma_store = false;
+  bool swapped = false;  //!< the operands swapped (B^T A^T, D stored transposed)
   SourceKind source = SourceKind::Auto;
 };
 Error plan_sm90_for(Arguments const& args, Options const& opts, int sm_count, PlanSummary* out);

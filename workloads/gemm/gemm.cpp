@@ -139,6 +139,35 @@ std::string swap_ab_reason(Arguments const& a, Options const& o) {
   return {};
 }
 
+//! Whether run() swaps the operands of `a` by itself (Debug::swap_ab forces it, Debug::no_swap forbids
+//! it): where the swapped problem's tiles along the caller's M are 208 or 224 wide (its width heuristic,
+//! default_tile_n: M fits them better than 128, 192 or 256, e.g. 777 rows in 4 tiles of 208, 3333 in 15 of
+//! 224), they fill at least one wave, and the unswapped problem has fewer than 6 waves of 256-wide tiles
+//! (more run in 2x1 clusters, which the swapped problem does not). Nothing forced that the swapped
+//! problem would change (tile width, split-K, split tail, stream-K, a 2x1 cluster). Measured on the
+//! H200, the suite of clc-bench gemm with and without --swap-ab in one session
+//! (bench/results/h200-gemm-swap-ab.txt): 777x8192x1536 0.756x -> 0.908x cuBLAS (208), 3333x2048x4096
+//! 0.810x -> 0.909x (224), 2304x4608x3072 0.837x -> 0.915x (224); the shapes this rule leaves alone were
+//! within the spread or slower swapped (8192^3 0.998x -> 0.981x in a 1x1 cluster, 16x8192x8192 with B
+//! column-major 0.830x -> 0.589x).
+int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, bool pieces_forced);
+bool auto_swap(Arguments const& a, Options const& o, detail::Debug const& debug, int sms) {
+  if (debug.swap_ab || debug.no_swap) return debug.swap_ab;
+  if (o.tile_n != 0 || o.split_k > 1 || o.tail_split > 1 || o.stream_k == 2 || o.kernel == Kernel::Portable)
+    return false;
+  if (!swap_ab_reason(a, o).empty()) return false;
+  detail::Problem const ps = normalise(a, true);
+  if (!use_tma_store(ps, debug.no_tma_store)) return false;
+  int const w = default_tile_n(ps, sms, false, false);
+  if (w != 208 && w != 224) return false;
+  std::int64_t const s = sms < 1 ? 1 : sms;
+  std::int64_t const swapped_tiles =
+      std::int64_t((ps.m + detail::kSm90TileM - 1) / detail::kSm90TileM) * ((ps.n + w - 1) / w) * ps.batch;
+  std::int64_t const tiles_256 =
+      std::int64_t((a.m + detail::kSm90TileM - 1) / detail::kSm90TileM) * ((a.n + 255) / 256) * a.batch;
+  return swapped_tiles >= s && tiles_256 < 6 * s;
+}
+
 struct Choice {
   Kernel kernel = Kernel::Portable;
   std::string why_portable;
@@ -622,11 +651,13 @@ Error plan_sm90_for(Arguments const& a, Options const& o, int sm_count, PlanSumm
   dev.cc_minor = 0;
   dev.sm_count = sm_count;
   dev.cluster_launch = true;
-  Problem const p = normalise(a);
+  bool const swap = auto_swap(a, o, Debug{}, sm_count);
+  Problem const p = normalise(a, swap);
   Plan plan;
   plan.source = o.source;
   plan_sm90(p, o, dev, false, &plan);
   *out = PlanSummary{};
+  out->swapped = swap;
   out->tile_n = plan.tile_n;
   out->cluster_m = plan.cluster_m;
   out->splits = plan.splits;
@@ -657,7 +688,8 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, Debug const
     if (!why.empty()) return invalid_argument("debug.swap_ab: " + why);
     if (ch.kernel != Kernel::Sm90) return not_supported("debug.swap_ab needs the Sm90 kernel (" + ch.why_portable + ")");
   }
-  Problem const p = normalise(a, debug.swap_ab);
+  bool const swap = ch.kernel == Kernel::Sm90 && auto_swap(a, o, debug, dev.sm_count);
+  Problem const p = normalise(a, swap);
   if ((o.tile_n == 208 || o.tile_n == 224) && ch.kernel == Kernel::Sm90 && !p.b_kmajor)
     return invalid_argument("options.tile_n " + num(o.tile_n) + " loads B K-major only: it needs " +
                             (p.d_transposed ? std::string("A row-major (the swapped problem's B is A^T)")

@@ -140,7 +140,9 @@ struct RunInfo {
   bool tail_fixup = false; //!< Sm90: the split tail's pieces were summed in the kernel (no second kernel)
   int stream_k_units = 0;  //!< Sm90: stream-K units (0: none); then tail_tiles ran in them, in at most tail_split pieces each
   //! Sm90: the operands were swapped (B^T A^T, tiles tile_m along N and tile_n along M) and each tile
-  //! stored transposed (clc-bench's diagnostic --swap-ab; never chosen by run() itself)
+  //! stored transposed: the heuristic's choice where the swapped problem's tiles fit M better (with
+  //! A and D row-major, a 16-bit D whose rows TMA can write, beta == 0; docs/gemm.md), or the diagnostic
+  //! clc-bench gemm --swap-ab
   bool swapped = false;
   LaunchInfo launch;
   std::string why_portable;  //!< when Auto fell back to the portable kernel: the operand TMA cannot read
