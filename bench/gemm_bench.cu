@@ -1100,7 +1100,7 @@ std::string json_document(Config const& cfg, GpuInfo const& gpu, GpuClocks const
         .field("tail_split", c.info.tail_split).field("tail_tiles", c.info.tail_tiles)
         .field("tail_fixup", c.info.tail_fixup).field("stream_k_units", c.info.stream_k_units);
     j.field("tile_m", c.info.tile_m).field("tile_n", c.info.tile_n);
-    j.field("tma_store_epilogue", c.info.tma_store).field("workers", c.info.launch.workers);
+    j.field("tma_store_epilogue", c.info.tma_store).field("swapped", c.info.swapped).field("workers", c.info.launch.workers);
     if (!r.error.empty()) j.field("error", r.error);
     if (r.clocks_start.ok) j.field("sm_mhz_start", r.clocks_start.sm_mhz);
     if (r.clocks_end.ok) j.field("sm_mhz_end", r.clocks_end.sm_mhz);

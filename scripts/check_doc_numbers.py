@@ -33,6 +33,9 @@ LATEST = "working-tree"
 # The run of 8faf1f4 (docs/gemm.md, docs/conv.md and docs/scheduling.md quote it in their sections on that run), as
 # committed before the run of f66bba1 replaced its files in the working tree.
 PREV = "f66bba1"
+# The run of f66bba1 (docs/gemm.md, docs/conv.md and docs/scheduling.md quote it in their sections on that run), as
+# committed before the run of 798d4a5 replaced its files in the working tree.
+F66 = "798d4a5"
 
 
 def res(name, commit=None):
@@ -103,7 +106,7 @@ def gemm_kernel(r):
             + (f" k{r['splits']}" if r.get("splits", 1) > 1 else "")
             + (f" sk{sk}x{r['tail_tiles']}p{r['tail_split']}" if sk > 0
                else f" {gemm_tail(r)}" if r.get("tail_split", 1) > 1 else "")
-            + (" tma" if r.get("tma_store_epilogue") else ""))
+            + (" tma" if r.get("tma_store_epilogue") else "") + (" swapped" if r.get("swapped") else ""))
 
 
 def gemm_baseline(r):
@@ -179,13 +182,23 @@ def table_gemm_targets_latest():
 
 
 def table_gemm_f66bba1():
-    """docs/gemm.md: the bf16 suite of the run of f66bba1 (the working tree's files)."""
+    """docs/gemm.md: the bf16 suite of the run of f66bba1 (its files as committed in F66)."""
+    return table_gemm_latest(F66)
+
+
+def table_gemm_798d4a5():
+    """docs/gemm.md: the bf16 suite of the run of 798d4a5 (the working tree's files)."""
     return table_gemm_latest(LATEST)
 
 
-def table_gemm_targets_f66bba1():
-    """docs/gemm.md: issue 13's targets against the run of f66bba1 (the working tree's files)."""
+def table_gemm_targets_798d4a5():
+    """docs/gemm.md: issue 13's targets against the run of 798d4a5 (the working tree's files)."""
     return table_gemm_targets(LATEST)
+
+
+def table_gemm_targets_f66bba1():
+    """docs/gemm.md: issue 13's targets against the run of f66bba1 (its files as committed in F66)."""
+    return table_gemm_targets(F66)
 
 
 def table_gemm_targets(commit=None):
@@ -779,7 +792,12 @@ def table_readme_conv():
 
 
 def table_conv_f66bba1():
-    """docs/conv.md: the conv run of f66bba1 (the working tree's files)."""
+    """docs/conv.md: the conv run of f66bba1 (its files as committed in F66)."""
+    return table_conv_latest(F66)
+
+
+def table_conv_798d4a5():
+    """docs/conv.md: the conv run of 798d4a5 (the working tree's files)."""
     return table_conv_latest(LATEST)
 
 
@@ -795,21 +813,28 @@ def table_sched_targets_latest(commit=PREV):
 
 
 def table_sched_targets_f66bba1():
-    """docs/scheduling.md: the sched targets of the run of f66bba1 (the working tree's h200-sched.json)."""
+    """docs/scheduling.md: the sched targets of the run of f66bba1 (its h200-sched.json as committed in F66)."""
+    return table_sched_targets_latest(F66)
+
+
+def table_sched_targets_798d4a5():
+    """docs/scheduling.md: the sched targets of the run of 798d4a5 (the working tree's h200-sched.json)."""
     return table_sched_targets_latest(LATEST)
 
 
 TABLES = {
     "docs/porting.md": [table_port],
-    "docs/conv.md": [table_conv, table_conv_latest, table_conv_f66bba1],
+    "docs/conv.md": [table_conv, table_conv_latest, table_conv_f66bba1, table_conv_798d4a5],
     "README.md": [table_readme_gemm, table_readme_attention, table_readme_conv],
     "docs/gemm.md": [table_gemm_full, table_gemm_fp16, table_gemm_interfere, table_gemm_tail_interfere, table_gemm_targets,
-                     table_gemm_latest, table_gemm_targets_latest, table_gemm_f66bba1, table_gemm_targets_f66bba1],
+                     table_gemm_latest, table_gemm_targets_latest, table_gemm_f66bba1, table_gemm_targets_f66bba1,
+                     table_gemm_798d4a5, table_gemm_targets_798d4a5],
     "docs/attention.md": [table_attention, table_attention_summary, table_attention_static_0133aba],
     "docs/torch.md": [table_torch_gemm, table_torch_attention],
     "docs/scheduling.md": [table_registers, table_sched_overhead, table_sched_interference, table_sched_imbalance, table_sched_grid,
                            table_sched_latency, table_sched_host, table_sched_tail, table_sched_handback, table_sched_history,
-                           table_sim_h200, table_sim_tail, table_sched_targets_latest, table_sched_targets_f66bba1],
+                           table_sim_h200, table_sim_tail, table_sched_targets_latest, table_sched_targets_f66bba1,
+                           table_sched_targets_798d4a5],
 }
 
 
@@ -1254,21 +1279,21 @@ def claims():
         (R, "memcheck and synccheck on a subset (varlen, the cu_seqlens contract, bad arguments, the portable fallback: "
             "0 errors in the release run of 1e9bf28)",
          [sm["commit"]] + [x[1] for x in sm["att_san"]] + [sanitized(sm["att_san"])]),
-        (R, "The GEMM and convolution numbers come from the run of commit f66bba1 "
-            "(`bench/results/h200-gpu-check-f66bba1.txt`), the scheduling numbers from the run of commit 10218b5 "
-            "(`bench/results/h200-gpu-check-10218b5.txt`; the run of f66bba1 missed the same four targets, "
+        (R, "The GEMM and convolution numbers come from the run of commit 798d4a5 "
+            "(`bench/results/h200-gpu-check-798d4a5.txt`), the scheduling numbers from the run of commit 10218b5 "
+            "(`bench/results/h200-gpu-check-10218b5.txt`; the run of 798d4a5 missed the same four targets, "
             "`docs/scheduling.md`), the attention and `clc_torch` numbers and the test and sanitizer results from"
             " the release run of commit 1e9bf28",
          [gL["commit"], gfL["commit"], res("h200-gemm-interfere.json", LATEST)["commit"],
           res("h200-gemm-tail-interfere.json", LATEST)["commit"], res("h200-conv.json", LATEST)["commit"],
-          re.search(r"commit (\w+)", res("h200-gpu-check-f66bba1.txt")).group(1), sched()["commit"],
+          re.search(r"commit (\w+)", res("h200-gpu-check-798d4a5.txt")).group(1), sched()["commit"],
           "the same four" if [t_["name"] for t_ in res("h200-sched.json", LATEST)["targets"] if t_.get("met") is False]
           == [t_["name"] for t_ in sched()["targets"] if t_.get("met") is False] else "?",
           a["meta"]["commit"], ai_meta["commit"], t["meta"]["commit"], sm["commit"]]),
         (R, "synccheck 0 errors with clusters of up to 8", [sm["sync8"][0], sm["sync8"][1]]),
         (R, "racecheck 0 hazards on the clustered part", [sm["race"]]),
         (R, "release run of 1e9bf28: 204 passed; torch 2.11.0+cu130", [sm["commit"], sm["pytest"][1], t["meta"]["torch"]]),
-        (R, "`clc-bench gemm` at commit f66bba1 (`bench/results/h200-gemm.json` and `.txt`) against the strongest"
+        (R, "`clc-bench gemm` at commit 798d4a5 (`bench/results/h200-gemm.json` and `.txt`) against the strongest"
             " cuBLAS a user can get in the same process: per shape the faster of `cublasGemmEx` and the best of "
             "16 cublasLt candidates, each with a 64 MiB workspace (cuBLAS and cublasLt 13.1.0)",
          [gL["commit"], str(gL["cublaslt_algos_requested"]) + " cublasLt", mib(gL["cublas_workspace_bytes"]),
@@ -1278,43 +1303,47 @@ def claims():
         (R, "L2 is scrubbed before every timed launch; 3 rounds of 20 launches per library, the libraries interleaved",
          ["scrubbed" if not gL["warm_l2"] else "warm", f"{gL['rounds']} rounds of {gL['iters']} launches"]),
         (R, "The SM clock read 1980 MHz at the start and at the end of the run, but the readings before and after"
-            " each shape's rounds fell under the largest shapes, to 1515 MHz at 16256x16256x4096",
+            " each shape's rounds fell under the largest shapes, to 1500 MHz at 16256x16256x4096",
          [f"{gL['clocks']['start']['sm_mhz']} MHz at the start", str(gL['clocks']["end"]["sm_mhz"]),
           f"to {min_mhz(gL)[0]} MHz at {min_mhz(gL)[1]}"]),
-        (R, "Geomean **0.885** over the 22 shapes (0.906 against `cublasGemmEx` alone), fp16 0.883",
+        (R, "Geomean **0.898** over the 22 shapes (0.920 against `cublasGemmEx` alone), fp16 0.897",
          [f(gL["geomean_ratio"], 3), str(len(gL["results"])), f(gL["summary"]["geomean_ratio_vs_gemmex"], 3),
           f(gfL["geomean_ratio"], 3)]),
-        (R, "The large shapes run at 0.971-0.988x cuBLAS (8192^3, 6144^3, 5120^3, 4096^3, 16384x1024x4096, "
+        (R, "The large shapes run at 0.975-1.004x cuBLAS (8192^3, 6144^3, 5120^3, 4096^3, 16384x1024x4096, "
             "256x16384x8192)",
          [rng([grL[k]["ratio"] for k in LARGE], 3)]),
-        (R, "8 of the 22 shapes are below 0.85x, the weakest 1000^3 (0.706), 1024^3 (0.714), 777x8192x1536 "
-            "(0.773), 3333x2048x4096 (0.808) and 8192x8192x256 (0.819)",
+        (R, "4 of the 22 shapes are below 0.85x, the weakest 1000^3 (0.691), 1024^3 (0.709), "
+            "8192x8192x256 (0.820), 1536x1536x12288 (0.836) and 512x512x512x8 (0.852)",
          [f"{sum(r['ratio'] < 0.85 for r in gL['results'])} of the {len(gL['results'])}"]
          + [short(r) + f" ({f(r['ratio'], 3)})" for r in sorted(gL["results"], key=lambda r: r["ratio"])[:5]]),
-        (R, "and 16256x16256x4096 at 0.993x", [f(grL["16256x16256x4096"]["ratio"], 3)]),
-        (R, "3072^3 runs 128x192 tiles (0.944)",
+        (R, "and 16256x16256x4096 at 0.915x", [f(grL["16256x16256x4096"]["ratio"], 3)]),
+        (R, "3333x2048x4096, 777x8192x1536 and 2304x4608x3072 run with their operands swapped (208- and 224-wide "
+            "tiles along M, docs/gemm.md)",
+         [", ".join(f"{gemm_label(r)}" for r in gL["results"] if r["tile_n"] in (208, 224))[::-1].replace(" ,", " dna ", 1)[::-1],
+          "208- and 224-wide" if sorted({r["tile_n"] for r in gL["results"] if r["tile_n"] in (208, 224)}) == [208, 224] else "?"]),
+        (R, "3072^3 runs 128x192 tiles (0.939)",
          [f"{grL['3072x3072x3072']['tile_m']}x{grL['3072x3072x3072']['tile_n']} tiles ({f(grL['3072x3072x3072']['ratio'], 3)})"]),
-        (R, "1536x1536x12288 runs in stream-K units (0.840; 0.752 in the run of c9690b5, in the split tail's "
-            "pieces)",
+        (R, "1536x1536x12288 runs in stream-K units (0.836; 0.752 in the run of c9690b5, in the split "
+            "tail's pieces)",
          [f"units ({f(grL['1536x1536x12288']['ratio'], 3)}" if grL["1536x1536x12288"].get("stream_k_units", 0) > 0 else "?",
           f"{f(gr['1536x1536x12288']['ratio'], 3)} in the run of {g['commit']}",
           "the split tail's pieces" if gr["1536x1536x12288"].get("tail_split", 1) > 1 else "?"]),
-        (R, "clc's round-to-round spread was 13.5% at 16256x16256x4096 and 1.0% at 8192^3",
+        (R, "clc's round-to-round spread was 9.5% at 16256x16256x4096 and 3.4% at 8192^3",
          [pct(grL["16256x16256x4096"]["clc_spread"]), pct(grL["8192x8192x8192"]["clc_spread"]),
           "at 16256x16256x4096" if max(gL["results"], key=lambda r: r["clc_spread"]) is grL["16256x16256x4096"] else "?"]),
-        (R, "`Static` takes 1.282x `Ticket`'s time at 8192^3 and 1.167x at 4096^3, and clc's ratio to cuBLAS is "
-            "0.978 (0.988 undisturbed in the same run) and 0.990 (0.978)",
+        (R, "`Static` takes 1.258x `Ticket`'s time at 8192^3 and 1.169x at 4096^3, and clc's ratio to cuBLAS is "
+            "0.973 (1.001 undisturbed in the same run) and 0.986 (0.975)",
          [f(iiL["8192x8192x8192"]["held"]["ticket_vs_static"], 3), f(iiL["4096x4096x4096"]["held"]["ticket_vs_static"], 3),
           f(iiL["8192x8192x8192"]["held"]["ratio"], 3), f(iiL["8192x8192x8192"]["ratio"], 3),
           f(iiL["4096x4096x4096"]["held"]["ratio"], 3), f(iiL["4096x4096x4096"]["ratio"], 3)]),
         (R, "With a quarter of the SMs held by another kernel (`--interfere 0.25`, `bench/results/h200-gemm-interfere.json`)",
          [f"--interfere {res('h200-gemm-interfere.json', LATEST)['interfere']}",
           "a quarter" if res("h200-gemm-interfere.json", LATEST)["hold_sms"] * 4 == gL["gpu"]["sm_count"] else "?"]),
-        (R, "Issue 13's targets: suite geomean >= 0.95 **missed** (0.885), no shape below 0.85 **missed**, 8192^3"
-            " >= 1.0 **missed** (0.983), fp16 geomean >= 0.95 **missed** (0.883), `Ticket` >= 1.15x `Static` with"
+        (R, "Issue 13's targets: suite geomean >= 0.95 **missed** (0.898), no shape below 0.85 **missed**, 8192^3"
+            " >= 1.0 **missed** (0.998), fp16 geomean >= 0.95 **missed** (0.897), `Ticket` >= 1.15x `Static` with"
             " a quarter of the SMs held **met** at both shapes, the ratio to cuBLAS held no lower than "
-            "undisturbed **missed** (met at 4096^3; at 8192^3 0.978 against 0.988, a difference within the held "
-            "rounds' spread, 2.9% for clc and 1.0% for cuBLAS)",
+            "undisturbed **missed** (met at 4096^3; at 8192^3 0.973 against 1.001, a difference within the held "
+            "rounds' spread, 4.1% for clc and 9.4% for cuBLAS)",
          [f"0.95 **{met(gL['geomean_ratio'] >= 0.95)}** ({f(gL['geomean_ratio'], 3)})",
           f"0.85 **{met(min(r['ratio'] for r in gL['results']) >= 0.85)}**",
           f"**{met(grL['8192x8192x8192']['ratio'] >= 1.0)}** ({f(grL['8192x8192x8192']['ratio'], 3)})",
@@ -1327,11 +1356,13 @@ def claims():
           < iiL["8192x8192x8192"]["held"]["clc_spread"] else "?",
           pct(iiL["8192x8192x8192"]["held"]["clc_spread"]) + " for clc",
           pct(iiL["8192x8192x8192"]["held"]["cublas_spread"]) + " for cuBLAS"]),
-        (R, "Earlier runs, compared shape by shape in `docs/gemm.md`: 8faf1f4 (geomean 0.865, `git show "
-            "f66bba1:bench/results/h200-gemm.json`), c9690b5 (0.860), 7f5b166 (0.857, `git show "
+        (R, "Earlier runs, compared shape by shape in `docs/gemm.md`: f66bba1 (geomean 0.885, `git show "
+            "798d4a5:bench/results/h200-gemm.json`), 8faf1f4 (0.865, `git show f66bba1:bench/results/h200-gemm.json`), "
+            "c9690b5 (0.860), 7f5b166 (0.857, `git show "
             "fd3a581:bench/results/h200-gemm.json`), 185c7d4 (0.852, `git show "
             "e043f67:bench/results/h200-gemm.json`)",
-         [res("h200-gemm.json", PREV)["commit"], f"(geomean {f(res('h200-gemm.json', PREV)['geomean_ratio'], 3)}, `git show",
+         [res("h200-gemm.json", F66)["commit"], f"(geomean {f(res('h200-gemm.json', F66)['geomean_ratio'], 3)}, `git show",
+          res("h200-gemm.json", PREV)["commit"], f"({f(res('h200-gemm.json', PREV)['geomean_ratio'], 3)}, `git show",
           f"{g['commit']} ({f(g['geomean_ratio'], 3)})", sg("fd3a581")["commit"], f(sg("fd3a581")["geomean_ratio"], 3),
           sg("e043f67")["commit"], f(sg("e043f67")["geomean_ratio"], 3)]),
         (R, "The release run of 704d206 (geomean 0.867 over 16 shapes, `git show e11fa19:bench/results/h200-gemm.json`)",
@@ -1993,43 +2024,46 @@ def claims():
              "64.1 µs against SDPA's flash backend 18.8 µs",
          [f(t["host_cost"][k], 1) for k in ("gemm_clc_us", "gemm_cublas_us", "attention_clc_us", "attention_flash_us")]),
     ]
-    # ---- README.md: the run of 8faf1f4 against the tables' runs
+    # ---- README.md: the run of 798d4a5 against the run of f66bba1 (its files as committed in F66)
     gn, gfn, cn = res("h200-gemm.json", LATEST), res("h200-gemm-fp16.json", LATEST), res("h200-conv.json", LATEST)
-    go, gfo, co = res("h200-gemm.json", PREV), res("h200-gemm-fp16.json", PREV), res("h200-conv.json", PREV)
+    go, gfo, co = res("h200-gemm.json", F66), res("h200-gemm-fp16.json", F66), res("h200-conv.json", F66)
     shape = lambda d, mnk: [r for r in d["results"] if (r["m"], r["n"], r["k"]) == mnk][0]
-    r256 = lambda d: shape(d, (8192, 8192, 256))["ratio"]
     rat = lambda mnk: f"{f(shape(gn, mnk)['ratio'], 3)}"
-    gck = res("h200-gpu-check-f66bba1.txt")
-    sk_now = shape(gn, (1536, 1536, 12288))
+    was = lambda mnk: f"({f(shape(go, mnk)['ratio'], 3)})"
+    # (the JSON of the run of 798d4a5 has no "swapped" field yet: its text file's kernel column says it)
+    gtxt = res("h200-gemm.txt", LATEST)
+    swapped = lambda mnk: bool(re.search(r"^%dx%dx%d .* swapped\s*$" % mnk, gtxt, re.M))
+    gck = res("h200-gpu-check-798d4a5.txt")
     c += [
-        (R, "The run of f66bba1 on the H200 (`bench/results/h200-gpu-check-f66bba1.txt`: build, CTest 771 of 771,"
-            " every sanitizer subset 0 errors, the 1-CTA racecheck only the documented pair, the 8 examples, "
-            "clc_torch's pytest 310 passed) wrote the files now in `bench/results/`: GEMM bf16 suite geomean "
-            "0.885 against the strongest cuBLAS (8faf1f4: 0.865), fp16 0.883 (0.865), 16256x16256x4096 0.993 "
-            "(0.833), 8192^3 0.983 (0.956), 3072^3 0.944 with 192-wide tiles (0.809), 8192x8192x256 0.819 "
-            "(0.824), 1536x1536x12288 0.840 in stream-K units (0.825); convolution 0.826x cuDNN over the 28 "
-            "layers (0.802), 0.818 over the 3x3 layers at N = 128 (0.801), `Static`'s time over `Ticket`'s 0.930 "
-            "undisturbed (0.927), 0.987x cuDNN with a quarter of the SMs held (0.957)",
+        (R, "The run of\n798d4a5 on the H200 (`bench/results/h200-gpu-check-798d4a5.txt`: build, CTest 777 of 777, every sanitizer\n"
+            "subset 0 errors, the 1-CTA racecheck only the documented pair, the 8 examples, clc_torch's pytest 310\n"
+            "passed) wrote the files now in `bench/results/`: GEMM bf16 suite geomean 0.898 against the strongest\n"
+            "cuBLAS (f66bba1: 0.885), fp16 0.897 (0.883), with the operands swapped 777x8192x1536 0.906 (0.773),\n"
+            "3333x2048x4096 0.911 (0.808) and 2304x4608x3072 0.912 (0.833), 8192^3 0.998 (0.983), 16256x16256x4096 0.915\n"
+            "(0.993; its rounds' spread was 9.5%); convolution 0.830x cuDNN over the 28 layers (0.826), 0.817 over the\n"
+            "3x3 layers at N = 128 (0.818), `Static`'s time over `Ticket`'s 0.933 undisturbed (0.930), 0.988x cuDNN with\n"
+            "a quarter of the SMs held (0.987)",
          [gn["commit"], cn["commit"],
           "CTest " + "{0} of {0}".format(re.search(r"100% tests passed out of (\d+)", gck).group(1)),
-          "every sanitizer subset 0 errors" if len(re.findall(r"ERROR SUMMARY: 0 errors", gck)) == 10 else "?",
+          "every sanitizer\nsubset 0 errors" if len(re.findall(r"ERROR SUMMARY: 0 errors", gck)) == 10 else "?",
           "only the documented pair" if "racecheck_filter: ok (only the documented pair)" in gck else "?",
           "the " + str(len(re.findall(r"example example_\w+ rc=0", gck))) + " examples",
-          "pytest " + re.search(r"clc_torch pytest rc=0[^\n]*?(\d+) passed", gck).group(1) + " passed",
+          "pytest " + re.search(r"clc_torch pytest rc=0[^\n]*?(\d+) passed", gck).group(1) + "\npassed",
           f"geomean {f(gn['geomean_ratio'], 3)}", f"({go['commit']}: {f(go['geomean_ratio'], 3)})",
           f"fp16 {f(gfn['geomean_ratio'], 3)} ({f(gfo['geomean_ratio'], 3)})",
-          f"16256x16256x4096 {rat((16256, 16256, 4096))} ({f(shape(go, (16256, 16256, 4096))['ratio'], 3)})",
-          f"8192^3 {rat((8192, 8192, 8192))} ({f(shape(go, (8192, 8192, 8192))['ratio'], 3)})",
-          f"3072^3 {rat((3072, 3072, 3072))} with {shape(gn, (3072, 3072, 3072))['tile_n']}-wide tiles "
-          f"({f(shape(go, (3072, 3072, 3072))['ratio'], 3)})",
-          f"8192x8192x256 {f(r256(gn), 3)} ({f(r256(go), 3)})",
-          f"1536x1536x12288 {f(sk_now['ratio'], 3)} in stream-K units ({f(shape(go, (1536, 1536, 12288))['ratio'], 3)})"
-          if sk_now.get("stream_k_units", 0) > 0 else "?",
+          "with the operands swapped" if all(swapped(m) for m in ((777, 8192, 1536), (3333, 2048, 4096), (2304, 4608, 3072)))
+          else "?",
+          f"777x8192x1536 {rat((777, 8192, 1536))} {was((777, 8192, 1536))}",
+          f"3333x2048x4096 {rat((3333, 2048, 4096))} {was((3333, 2048, 4096))}",
+          f"2304x4608x3072 {rat((2304, 4608, 3072))} {was((2304, 4608, 3072))}",
+          f"8192^3 {rat((8192, 8192, 8192))} {was((8192, 8192, 8192))}",
+          f"16256x16256x4096 {rat((16256, 16256, 4096))}\n{was((16256, 16256, 4096))[:-1]}",
+          f"spread was {pct(shape(gn, (16256, 16256, 4096))['clc_spread'])}",
           f"{f(cn['summary']['ratio_all']['geomean'], 3)}x cuDNN over the {cn['summary']['layers']} layers "
           f"({f(co['summary']['ratio_all']['geomean'], 3)})",
-          f"{f(cn['summary']['ratio_3x3_n128']['geomean'], 3)} over the 3x3 layers at N = 128 ({f(co['summary']['ratio_3x3_n128']['geomean'], 3)})",
+          f"{f(cn['summary']['ratio_3x3_n128']['geomean'], 3)} over the\n3x3 layers at N = 128 ({f(co['summary']['ratio_3x3_n128']['geomean'], 3)})",
           f"{f(cn['summary']['ticket_vs_static']['geomean'], 3)} undisturbed ({f(co['summary']['ticket_vs_static']['geomean'], 3)})",
-          f"{f(cn['summary']['held_ratio']['geomean'], 3)}x cuDNN with a quarter of the SMs held ({f(co['summary']['held_ratio']['geomean'], 3)})"]),
+          f"{f(cn['summary']['held_ratio']['geomean'], 3)}x cuDNN with\na quarter of the SMs held ({f(co['summary']['held_ratio']['geomean'], 3)})"]),
     ]
     # ---- docs/scheduling.md
     t9 = ov[("1us", "Ticket 9/SM", 2)]["median_ms"]
@@ -2465,9 +2499,9 @@ def claims():
         (CV, "It was IMPLICIT_PRECOMP_GEMM with tensor-op math on every layer of the committed run",
          ["IMPLICIT_PRECOMP_GEMM" if all(r["cudnn_algo_name"] == "IMPLICIT_PRECOMP_GEMM" and
                                          r["cudnn_math_type"] == "TENSOR_OP_MATH" for r in cv["layers"]) else "?"]),
-        (R, "run of commit f66bba1,\nthe final convolution code", [cvL["commit_named"]]),
-        (R, "costs 7.0% (geomean)", [f(100 * (cvL["summary"]["fusion_factor"]["geomean"] - 1), 1) + "%"]),
-        (R, "though two of the seven 3x3 layers at N = 128 reach 0.90x (0.920 and 1.012; the seven 0.818x geomean)",
+        (R, "run of commit 798d4a5,\nthe final convolution code", [cvL["commit_named"]]),
+        (R, "costs 7.1% (geomean", [f(100 * (cvL["summary"]["fusion_factor"]["geomean"] - 1), 1) + "%"]),
+        (R, "though two of the seven 3x3 layers at N = 128 reach 0.90x (0.922 and 1.013; the seven 0.817x geomean)",
          [{1: "one", 2: "two", 3: "three"}.get(sum(x >= 0.90 for x in n128_3x3L), "?") + " of the seven",
           " and ".join(f(x, 3) for x in sorted(x for x in n128_3x3L if x >= 0.90)),
           f(cvL["summary"]["ratio_3x3_n128"]["geomean"], 3)]),
@@ -2750,7 +2784,7 @@ def claims():
     pw1 = re.findall(r"^  (clc|cuBLAS)\s+\d+ launches .*?SM\s+(\d+) MHz", ck_sec(1), re.M)
     pw3 = re.findall(r"^  (clc \(c2 s8 g0 Ticket\)|clc g1 \(c2 s8 g1 Ticket\)|cuBLAS)\s+\d+ launches ([\d.]+) ms each", ck_sec(3).split("### run 3")[1].split("###")[0], re.M)
     k_step = re.findall(r"executed (\d+) times each: ([\d.]+) M \(([\d.]+)%\)", ck_sec(4))
-    gn_, cn_ = res("h200-gemm.json", LATEST), res("h200-conv.json", LATEST)
+    gn_, cn_ = res("h200-gemm.json", F66), res("h200-conv.json", F66)
     gp_, cp_ = res("h200-gemm.json", PREV), res("h200-conv.json", PREV)
     sh = lambda d, mnk: [r for r in d["results"] if (r["m"], r["n"], r["k"]) == mnk][0]
     cs_, cps_ = cn_["summary"], cp_["summary"]
@@ -2777,6 +2811,55 @@ def claims():
           f(cs_["ticket_vs_static"]["geomean"], 3) + "x `Ticket`", f"({f(cps_['ticket_vs_static']['geomean'], 3)})",
           f(cs_["held_ticket_vs_static"]["geomean"], 3) + "x with SMs held",
           "+" + f(100 * (cs_["fusion_factor"]["geomean"] - 1), 1) + "%"]),
+    ]
+    # ---- the run of 798d4a5: docs/gemm.md, docs/conv.md and docs/scheduling.md prose
+    g8, c8, cf = res("h200-gemm.json", LATEST), res("h200-conv.json", LATEST), res("h200-conv.json", F66)
+    g6 = res("h200-gemm.json", F66)
+    s8, s6 = cs8, cs6 = c8["summary"], cf["summary"]
+    sw = res("h200-gemm-swap-ab.txt").split("## Run 2")[1]
+    sw_def, sw_swp = sw.split("== combo suite --swap-ab")
+    sw_ratio = lambda part, label: f(float(re.search(r"^%s\s+\S+\s+\S+\s+\S+\s+\S+\s+\S+\s+\S+\s+\S+\s+([\d.]+)" % re.escape(label),
+                                                     part, re.M).group(1)), 3)
+    gtxt8 = res("h200-gemm.txt", LATEST)
+    c += [
+        (GM, "The three swapped shapes went from 0.808, 0.773 and 0.833 to 0.911, 0.906 and 0.912; 16256x16256x4096 fell\n"
+             "from 0.993 to 0.915 with a round-to-round spread of 9.5% (5.8% for cuBLAS), as its clock fell to 1500 MHz",
+         [", ".join(f(sh(g6, m)["ratio"], 3) for m in ((3333, 2048, 4096), (777, 8192, 1536)))
+          + " and " + f(sh(g6, (2304, 4608, 3072))["ratio"], 3),
+          ", ".join(f(sh(g8, m)["ratio"], 3) for m in ((3333, 2048, 4096), (777, 8192, 1536)))
+          + " and " + f(sh(g8, (2304, 4608, 3072))["ratio"], 3),
+          "from " + f(sh(g6, (16256, 16256, 4096))["ratio"], 3) + " to " + f(sh(g8, (16256, 16256, 4096))["ratio"], 3),
+          pct(sh(g8, (16256, 16256, 4096))["clc_spread"]) + " (" + pct(sh(g8, (16256, 16256, 4096))["cublas_spread"]),
+          f"{min_mhz(g8)[0]} MHz"]),
+        (GM, "their\nrows below with 224-, 208- and 224-wide tiles: the results file of this run records the swap only in its\n"
+             "text table's kernel column, `swapped`",
+         ["-, ".join(str(sh(g8, m)["tile_n"]) for m in ((3333, 2048, 4096), (777, 8192, 1536))) + "- and "
+          + str(sh(g8, (2304, 4608, 3072))["tile_n"]) + "-wide"]
+         + ["`swapped`" if all(re.search(r"^%dx%dx%d .* swapped\s*$" % m, gtxt8, re.M)
+                               for m in ((3333, 2048, 4096), (777, 8192, 1536), (2304, 4608, 3072))) else "?"]),
+        (GM, "777x8192x1536 0.756x cuBLAS unswapped, 0.908x swapped (208); 3333x2048x4096 0.810x and 0.909x (224);\n"
+             "  2304x4608x3072 0.837x and 0.915x (224); shapes the rule leaves alone were within the spread or slower\n"
+             "  swapped (8192^3 0.998x and 0.981x in a 1x1 cluster, 16x8192x8192 with B column-major 0.830x and\n"
+             "  0.589x)",
+         [sw_ratio(sw_def, "777x8192x1536") + "x cuBLAS unswapped, " + sw_ratio(sw_swp, "777x8192x1536") + "x swapped",
+          "3333x2048x4096 " + sw_ratio(sw_def, "3333x2048x4096") + "x and " + sw_ratio(sw_swp, "3333x2048x4096") + "x",
+          "2304x4608x3072 " + sw_ratio(sw_def, "2304x4608x3072") + "x and " + sw_ratio(sw_swp, "2304x4608x3072") + "x",
+          "8192^3 " + sw_ratio(sw_def, "8192x8192x8192") + "x and " + sw_ratio(sw_swp, "8192x8192x8192") + "x",
+          sw_ratio(sw_def, "16x8192x8192") + "x and\n  " + sw_ratio(sw_swp, "16x8192x8192") + "x"]),
+        (CV, "Geomean 0.830x cuDNN over the 28\nlayers (0.826 in the run of f66bba1), 0.817x over the seven 3x3 layers at N = 128 (0.818), 0.988x with a\n"
+             "quarter of the SMs held (0.987); `Static` takes 0.933x `Ticket`'s time undisturbed (0.930) and 1.097x with\n"
+             "SMs held (1.097); fusing bias + ReLU costs +7.1% (+7.0%)",
+         [f(s8["ratio_all"]["geomean"], 3) + "x cuDNN", f"({f(s6['ratio_all']['geomean'], 3)} in the run of {cf['commit']})",
+          f(s8["ratio_3x3_n128"]["geomean"], 3) + "x over", f"({f(s6['ratio_3x3_n128']['geomean'], 3)})",
+          f(s8["held_ratio"]["geomean"], 3) + "x with", f"({f(s6['held_ratio']['geomean'], 3)})",
+          f(s8["ticket_vs_static"]["geomean"], 3) + "x `Ticket`", f"({f(s6['ticket_vs_static']['geomean'], 3)})",
+          f(s8["held_ticket_vs_static"]["geomean"], 3) + "x with\nSMs held (" + f(s6["held_ticket_vs_static"]["geomean"], 3),
+          "+" + f(100 * (s8["fusion_factor"]["geomean"] - 1), 1) + "% (+" + f(100 * (s6["fusion_factor"]["geomean"] - 1), 1) + "%)"]),
+        (SC, "within 0.015 of the run of f66bba1 on every ratio but the graph replay's host time (0.878 against 0.857)",
+         ["within 0.015" if max(abs(t_["value"] - {x["name"]: x["value"] for x in sched(F66)["targets"]}[t_["name"]])
+                                for t_ in sched(LATEST)["targets"] if t_["name"] != "graph_replay_host_vs_raw") < 0.015 else "?",
+          f(sched(LATEST)["targets"][[t_["name"] for t_ in sched(LATEST)["targets"]].index("graph_replay_host_vs_raw")]["value"], 3)
+          + " against " + f({x["name"]: x["value"] for x in sched(F66)["targets"]}["graph_replay_host_vs_raw"], 3)]),
     ]
     return c
 

@@ -87,7 +87,7 @@ struct Arguments {
 struct Options : ScheduleOptions {
   Kernel kernel = Kernel::Auto;
   int cluster_m = 0;   //!< Sm90: CTAs per cluster along M (1 or 2; 0 = heuristic)
-  int tile_n = 0;      //!< Sm90: tile width, 64 (1x1 clusters), 128 or 256 (0 = heuristic); the portable kernel's tiles are 128x128
+  int tile_n = 0;      //!< Sm90: tile width 64, 128, 192, 208, 224 or 256 (0 = heuristic; 64, 192, 208 and 224 run 1x1 clusters, 208 and 224 load B K-major only: B column-major, or the swapped problem); the portable kernel's tiles are 128x128
   int swizzle = 0;     //!< tile-order band width in tiles (0 = heuristic, 1 = plain raster)
   //! Sm90: split-K factor: each output tile's k-steps are cut into this many ranges computed by
   //! different workers, their fp32 partial sums then reduced (in a fixed order: bit-identical run to
