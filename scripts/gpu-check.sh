@@ -126,7 +126,7 @@ if has sanitize; then
     "${ATTENTION_SANITIZE_FILTER:-Attention.CuSeqlensContractClamps:Attention.BadArgumentsWriteNothing:Attention.Varlen:Attention.UnalignedFallsBackToPortableAndSaysWhy}"
   # Convolution: Sm90 under every source, clusters, tile widths, split-K, the portable kernel, views,
   # the Auto fallback and refused calls.
-  subset conv "$build/tests/workloads/clc_conv_tests" "${CONV_SANITIZE_FILTER:-Small/*:ConvErrors.*}"
+  subset conv "$build/tests/workloads/clc_conv_tests" "${CONV_SANITIZE_FILTER:-Small/*:ConvErrors.*:ConvFastKernels.*}"
   # clc::port: the virtual block and the block walk (3-D grids, blocks per tile), check mode.
   subset port "$build/tests/port/clc_port_device_tests" \
     "${PORT_SANITIZE_FILTER:-PortDevice.VirtualBlockMatchesTheOriginalIndices:PortDevice.StencilBitIdentical:PortDevice.CheckModePoisonsDynamicSharedMemoryBetweenTiles}"
