@@ -1211,8 +1211,9 @@ TEST(Gemm, AutoTileWidthAndCluster_Sm90) {
 //! the TMA store, whole tiles. Every tile width (64, 128, 192, 256) in 1x1 and, where it pairs, 2x1 clusters,
 //! Ticket, Static and Single with several tiles per worker, bf16 and fp16, a batch of 2 with M off the tile
 //! (and M = 40: A's short box), N off the tile: every element checked and the padding untouched, RunInfo::fast
-//! set; then the same case with Debug::no_fast (the general kernel, RunInfo::fast clear); and the cases the
-//! fast kernels do not take (B column-major, an fp32 D, beta != 0, forced split-K, a forced split tail).
+//! set; then the same case with Debug::no_fast (the general kernel, RunInfo::fast clear); the swapped problem
+//! of row-major A and B (kSm90FastSwap: 128-, 208- and 224-wide tiles) likewise; and the cases the fast
+//! kernels do not take (B column-major, an fp32 D, beta != 0, forced split-K, a forced split tail).
 TEST(Gemm, FastKernel_Sm90) {
   CLC_REQUIRE_GPU();
   if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
@@ -1251,6 +1252,34 @@ TEST(Gemm, FastKernel_Sm90) {
       EXPECT_FALSE(res.info.fast) << what << " no_fast";
       ++i;
     }
+  // The swapped problem of row-major A and B (Debug::swap_ab; kSm90FastSwap): 1x1 clusters, 128-, 208- and
+  // 224-wide tiles, several tiles per worker, fp16 and bf16.
+  for (int tile_n : {128, 208, 224}) {
+    Case c;
+    c.m = 777; c.n = 1040; c.k = 264;
+    c.ab = c.cd = tile_n == 208 ? DType::F16 : DType::BF16;
+    c.lb = Layout::RowMajor;
+    c.alpha = 1.25f;
+    c.opts.kernel = Kernel::Sm90;
+    c.opts.tile_n = tile_n;
+    c.opts.source = tile_n == 224 ? SourceKind::Static : SourceKind::Ticket;
+    c.opts.max_workers = 3;
+    c.debug.swap_ab = true;
+    c.expect_kernel = Kernel::Sm90;
+    std::string const what = describe(c) + " swapped, tile_n " + std::to_string(tile_n);
+    Result res;
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 0) << what << ": first bad element " << res.first_bad;
+    EXPECT_EQ(res.touched_padding, 0) << what << ": wrote outside the matrix";
+    EXPECT_TRUE(res.info.swapped) << what;
+    EXPECT_TRUE(res.info.fast) << what;
+    EXPECT_EQ(res.info.tile_n, tile_n) << what;
+    c.debug.no_fast = true;
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 0) << what << " no_fast: first bad element " << res.first_bad;
+    EXPECT_TRUE(res.info.swapped) << what << " no_fast";
+    EXPECT_FALSE(res.info.fast) << what << " no_fast";
+  }
   struct N {
     Layout lb;
     DType cd;

@@ -773,12 +773,17 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, Debug const
   return success();
 }
 
-//! Whether the common case's kernels (kSm90Fast) run plan `plan` of `p`: A K-major and B MN-major
-//! (both row-major), not swapped, D of the operands' type stored with TMA, whole tiles 64 to 256 wide (no
-//! split-K, split tail or stream-K), and not turned off (Debug::no_fast).
+//! Whether the common case's kernels run plan `plan` of `p`: A and B row-major (kSm90Fast: A K-major and B
+//! MN-major; swapped, kSm90FastSwap: the kernel's A MN-major and B K-major, D stored transposed), D of the
+//! operands' type stored with TMA, whole tiles (no split-K, split tail or stream-K), and not turned off
+//! (Debug::no_fast).
 bool fast_kernel(Problem const& p, Plan const& plan, Sm90Maps const& maps) {
-  return !plan.debug.no_fast && p.a_kmajor && !p.b_kmajor && !p.d_transposed && plan.tma_store && maps.tma_store &&
-         p.cd == p.ab && plan.splits == 1 && plan.tail_split <= 1 && plan.sk_units == 0 &&
+  if (plan.debug.no_fast || !plan.tma_store || !maps.tma_store || p.cd != p.ab || plan.splits != 1 ||
+      plan.tail_split > 1 || plan.sk_units != 0)
+    return false;
+  if (p.d_transposed)  // the swapped problem of row-major A and B (kSm90FastSwap): 1x1 clusters, any width
+    return !p.a_kmajor && p.b_kmajor && plan.cluster_m == 1;
+  return p.a_kmajor && !p.b_kmajor &&
          (plan.tile_n == 64 || plan.tile_n == 128 || plan.tile_n == 192 || plan.tile_n == 256);
 }
 
