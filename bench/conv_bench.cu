@@ -60,6 +60,7 @@
 #include "common/table.hpp"
 #include "common/timing.cuh"
 #include "conv/conv.hpp"
+#include "conv/debug.hpp"
 
 namespace clc::bench {
 namespace {
@@ -120,6 +121,7 @@ struct Config {
   int cudnn_ws_mib = 1024;
   bool cudnn_fused = true;
   bool warm_l2 = false;
+  bool general = false;  // diagnostics: the general Sm90 kernels only (conv::detail::run_general)
   bool quick = false;
   bool list = false;
   int kernel = 0;  // {auto, sm90, portable}
@@ -206,6 +208,8 @@ cli::Result parse(int argc, char** argv, Config* c) {
       .number("--rtol", 0.0, 1.0, &c->rtol, "gate: relative bound per element (default 2^-7 = 0.0078125)")
       .number("--atol", 0.0, 1.0, &c->atol, "gate: absolute bound per element, times max|ref| (default 2^-10)")
       .flag("--warm-l2", &c->warm_l2, "diagnostics: no L2 scrub before the timed launches")
+      .flag("--general", &c->general, "diagnostics: the general Sm90 kernels only, never those compiled for the "
+                                      "common cases (clc::conv::detail::run_general)")
       .choice("--kernel", {"auto", "sm90", "portable"}, &c->kernel, "diagnostics: force a clc::conv kernel")
       .integer_of("--tile-n", {0, 64, 128, 256}, &c->tile_n, "diagnostics: clc Sm90 tile width (0: heuristic)")
       .integer_of("--cluster", {0, 1, 2}, &c->cluster_m, "diagnostics: clc CTAs per cluster along M (0: heuristic)")
@@ -320,7 +324,7 @@ char const* math_name(int m) {
 std::string describe(conv::RunInfo const& i) {
   return std::string(to_string(i.kernel)) + " " + std::to_string(i.tile_m) + "x" + std::to_string(i.tile_n) + " c" +
          std::to_string(i.cluster_m) + (i.splits > 1 ? " k" + std::to_string(i.splits) : "") + " " +
-         to_string(i.source);
+         to_string(i.source) + (i.fast ? " fast" : "");
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -855,7 +859,10 @@ class Bench {
     o.cluster_m = cfg_.cluster_m;
     o.split_k = cfg_.split_k;
     VariantResult& vr = r_->v[v];
-    CONV_CLC(conv::run(a, stream_, o, vr.has_info ? nullptr : &vr.info));
+    if (cfg_.general)
+      CONV_CLC(conv::detail::run_general(a, stream_, o, vr.has_info ? nullptr : &vr.info));
+    else
+      CONV_CLC(conv::run(a, stream_, o, vr.has_info ? nullptr : &vr.info));
     vr.has_info = true;
     return true;
   }
@@ -1040,6 +1047,7 @@ void write_info(json::Writer& j, std::string const& key, conv::RunInfo const& i)
   j.begin_object(key);
   j.field("kernel", to_string(i.kernel)).field("source", to_string(i.source)).field("grid", to_string(i.launch.grid));
   j.field("tile_m", i.tile_m).field("tile_n", i.tile_n).field("cluster_m", i.cluster_m).field("swizzle", i.swizzle);
+  j.field("fast_kernel", i.fast);
   j.field("tma_store", i.tma_store).field("splits", i.splits).field("workers", i.launch.workers);
   j.field("max_active_clusters", i.launch.max_active_clusters);
   if (!i.why_portable.empty()) j.field("why_portable", i.why_portable);

@@ -228,9 +228,10 @@ cli::Result parse(int argc, char** argv, Config* c) {
                                   "suite's two decode-sized shapes)")
       .flag("--no-check", &no_check, "skip the gate (diagnostics)")
       .integer_of("--stages", {0, 2, 3}, &c->stages, "diagnostics: Sm90 ring stages (clc::gemm::detail::Debug)")
-      .integer("--diag", 0, 15, &c->diag_flags,
+      .integer("--diag", 0, 79, &c->diag_flags,
                "diagnostics bits: 1 skip the epilogue (D unwritten), 2 serial MMA, 4 no TMA store, 8 a split "
-               "tail's pieces summed by a second kernel, not in the kernel")
+               "tail's pieces summed by a second kernel, not in the kernel, 64 the general kernel where the "
+               "common case's would run (clc::gemm::detail::Debug::no_fast)")
       .integer("--tail-whole-waves", -1, 1000, &c->tail_whole_waves,
                "diagnostics: with --tail-split S, keep only this many whole waves unsplit (-1: all)")
       .text("--json", "FILE", &c->json, "also write the results as JSON (also without a GPU: status \"no device\")")
@@ -310,7 +311,7 @@ std::string describe(gemm::RunInfo const& i) {
           : i.tail_split > 1 ? " t" + std::to_string(i.tail_split) + "x" + std::to_string(i.tail_tiles) +
                                    (i.tail_fixup ? "f" : "")
                              : std::string()) +
-         (i.tma_store ? " tma" : "") + (i.swapped ? " swapped" : "");
+         (i.tma_store ? " tma" : "") + (i.swapped ? " swapped" : "") + (i.fast ? " fast" : "");
 }
 
 std::string cublas_error(cublasStatus_t s) {
@@ -808,6 +809,7 @@ class Bench {
     debug.no_fixup = (cfg_.diag_flags & 8) != 0;
     debug.swap_ab = cfg_.swap_ab;
     debug.no_swap = cfg_.no_swap;
+    debug.no_fast = (cfg_.diag_flags & 64) != 0;
     debug.tail_whole_waves = cfg_.tail_whole_waves;
     if (v == kClc) {  // the kernel variants need source Ticket: clc Static gets the host-side one only
       debug.stages = cfg_.stages;
@@ -815,7 +817,8 @@ class Bench {
       debug.serial_mma = (cfg_.diag_flags & 2) != 0;
     }
     bool const diagnose = debug.stages != 0 || debug.skip_epilogue || debug.serial_mma || debug.no_tma_store ||
-                          debug.no_fixup || debug.tail_whole_waves >= 0 || debug.swap_ab || debug.no_swap;
+                          debug.no_fixup || debug.tail_whole_waves >= 0 || debug.swap_ab || debug.no_swap ||
+                          debug.no_fast;
     gemm::Arguments a = g_;
     a.d = d;
     VariantResult& vr = r_->v[v];
@@ -1100,7 +1103,7 @@ std::string json_document(Config const& cfg, GpuInfo const& gpu, GpuClocks const
         .field("tail_split", c.info.tail_split).field("tail_tiles", c.info.tail_tiles)
         .field("tail_fixup", c.info.tail_fixup).field("stream_k_units", c.info.stream_k_units);
     j.field("tile_m", c.info.tile_m).field("tile_n", c.info.tile_n);
-    j.field("tma_store_epilogue", c.info.tma_store).field("swapped", c.info.swapped).field("workers", c.info.launch.workers);
+    j.field("tma_store_epilogue", c.info.tma_store).field("swapped", c.info.swapped).field("fast_kernel", c.info.fast).field("workers", c.info.launch.workers);
     if (!r.error.empty()) j.field("error", r.error);
     if (r.clocks_start.ok) j.field("sm_mhz_start", r.clocks_start.sm_mhz);
     if (r.clocks_end.ok) j.field("sm_mhz_end", r.clocks_end.sm_mhz);

@@ -106,7 +106,8 @@ def gemm_kernel(r):
             + (f" k{r['splits']}" if r.get("splits", 1) > 1 else "")
             + (f" sk{sk}x{r['tail_tiles']}p{r['tail_split']}" if sk > 0
                else f" {gemm_tail(r)}" if r.get("tail_split", 1) > 1 else "")
-            + (" tma" if r.get("tma_store_epilogue") else "") + (" swapped" if r.get("swapped") else ""))
+            + (" tma" if r.get("tma_store_epilogue") else "") + (" swapped" if r.get("swapped") else "")
+            + (" fast" if r.get("fast_kernel") else ""))
 
 
 def gemm_baseline(r):

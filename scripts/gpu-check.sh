@@ -117,15 +117,16 @@ if has sanitize; then
       note "compute-sanitizer $tool ($label subset) rc=$rc: $(grep -E 'ERROR SUMMARY' "$out/sanitizer.log" | tail -1)"
     done
   }
-  # GEMM: both tile widths and both epilogues, the split tail summed in the kernel, the swapped operands.
+  # GEMM: both tile widths and both epilogues, the split tail summed in the kernel, the swapped operands,
+  # the common case's kernels.
   subset GEMM "$build/tests/workloads/clc_gemm_tests" \
-    "${GEMM_SANITIZE_FILTER:-Gemm.TileWidthsAndEpilogues_Sm90:Gemm.EdgeShapes:Gemm.BadArguments:Gemm.EverySourceAndCluster_Sm90:Gemm.TailFixupSmall_Sm90:Gemm.StreamKSmall_Sm90:Gemm.SwapAB_Sm90}"
+    "${GEMM_SANITIZE_FILTER:-Gemm.TileWidthsAndEpilogues_Sm90:Gemm.EdgeShapes:Gemm.BadArguments:Gemm.EverySourceAndCluster_Sm90:Gemm.TailFixupSmall_Sm90:Gemm.StreamKSmall_Sm90:Gemm.SwapAB_Sm90:Gemm.FastKernel_Sm90}"
   # Attention: both kernels, varlen, the cu_seqlens contract, bad arguments.
   subset attention "$build/tests/workloads/clc_attention_tests" \
     "${ATTENTION_SANITIZE_FILTER:-Attention.CuSeqlensContractClamps:Attention.BadArgumentsWriteNothing:Attention.Varlen:Attention.UnalignedFallsBackToPortableAndSaysWhy}"
   # Convolution: Sm90 under every source, clusters, tile widths, split-K, the portable kernel, views,
   # the Auto fallback and refused calls.
-  subset conv "$build/tests/workloads/clc_conv_tests" "${CONV_SANITIZE_FILTER:-Small/*:ConvErrors.*}"
+  subset conv "$build/tests/workloads/clc_conv_tests" "${CONV_SANITIZE_FILTER:-Small/*:ConvErrors.*:ConvFastKernels.*}"
   # clc::port: the virtual block and the block walk (3-D grids, blocks per tile), check mode.
   subset port "$build/tests/port/clc_port_device_tests" \
     "${PORT_SANITIZE_FILTER:-PortDevice.VirtualBlockMatchesTheOriginalIndices:PortDevice.StencilBitIdentical:PortDevice.CheckModePoisonsDynamicSharedMemoryBetweenTiles}"

@@ -37,6 +37,7 @@
 #include "clc/tools/interference.hpp"
 #include "clc_test.hpp"
 #include "conv/conv.hpp"
+#include "conv/debug.hpp"
 #include "conv_bad_args.hpp"
 
 namespace {
@@ -193,6 +194,7 @@ struct Case {
   bool hold_quarter = false;                    //!< a quarter of the SMs held by another kernel during the run
   int repeats = 1;
   bool corrupt = false;  //!< checker self-test: overwrite y[0] and the first gap element after the run
+  bool general = false;  //!< the general Sm90 kernels only (conv::detail::run_general: never RunInfo::fast)
 };
 
 //! Output size along one axis (floor division; 0 when the dilated filter does not fit).
@@ -392,7 +394,7 @@ void run_case(Case const& c, Stats* st) {
     CUDA_OK(cudaMemsetAsync(Y.p, 0xFF, Y.bytes, sx));  // NaN in every element and gap
     CUDA_OK(cudaStreamSynchronize(sx));
     if (hog.s) CLC_OK(clc::tools::hold_sms(sms / 4, 5.0, hog.s));  // dispatched first: a quarter of the SMs busy
-    clc::Error const e = conv::run(a, sx, opts, &st->info);
+    clc::Error const e = c.general ? conv::detail::run_general(a, sx, opts, &st->info) : conv::run(a, sx, opts, &st->info);
     ASSERT_TRUE(e.ok()) << "conv::run: " << e.what();
     CUDA_OK(cudaGetLastError());
     CUDA_OK(cudaStreamSynchronize(sx));
@@ -1193,6 +1195,55 @@ struct BadArgBuffers {
   for (std::size_t i = 0; i < h.size(); ++i)
     if (h[i] != 0xFF) return ::testing::AssertionFailure() << "y's byte " << i << " was written";
   return ::testing::AssertionSuccess();
+}
+
+//! The kernels compiled for the common cases (branch wip/conv-fast): y of x's type through the TMA store, no
+//! split-K, no residual; plain and fused (bias, ReLU, both), every tile width, Ticket and Static with several
+//! tiles per worker, bf16 and fp16: every element checked, RunInfo::fast set; the same cases through
+//! run_general (the general kernels, RunInfo::fast clear); and the cases they do not take (fp32 y, a
+//! residual, split-K, Single, a strided y).
+TEST(ConvFastKernels, CommonCasesAndTheRest) {
+  CLC_REQUIRE_GPU();
+  if (!device_is_hopper()) GTEST_SKIP() << "the Sm90 kernels need an sm_90 device";
+  int i = 0;
+  for (int tile_n : {64, 128, 256})
+    for (int epi : {0, 1, 2, 3}) {  // plain, bias, ReLU, bias + ReLU
+      Case c = make("fast_" + std::to_string(tile_n) + "_" + std::to_string(epi), 2, 20, 20, 64, 200, 3, 3);
+      c.xt = c.yt = i % 2 == 0 ? DType::BF16 : DType::F16;
+      c.bias = epi == 1 || epi == 3;
+      c.relu = epi >= 2;
+      c.alpha = 1.25f;
+      c.opts.kernel = Kernel::Sm90;
+      c.opts.tile_n = tile_n;
+      c.opts.split_k = 1;
+      c.opts.source = i % 2 == 0 ? SourceKind::Ticket : SourceKind::Static;
+      c.opts.max_workers = 3;
+      Stats st;
+      run_case(c, &st);
+      ASSERT_FALSE(::testing::Test::HasFatalFailure()) << c.name;
+      EXPECT_TRUE(st.info.fast) << c.name;
+      EXPECT_EQ(st.info.tile_n, tile_n) << c.name;
+      c.general = true;
+      c.name += "_general";
+      run_case(c, &st);
+      ASSERT_FALSE(::testing::Test::HasFatalFailure()) << c.name;
+      EXPECT_FALSE(st.info.fast) << c.name;
+      ++i;
+    }
+  for (int which = 0; which < 5; ++which) {
+    Case c = make("not_fast_" + std::to_string(which), 2, 20, 20, 64, 200, 3, 3);
+    c.opts.kernel = Kernel::Sm90;
+    c.opts.split_k = 1;
+    if (which == 0) c.yt = DType::F32;
+    if (which == 1) c.beta = 0.5f;
+    if (which == 2) c.opts.split_k = 2;
+    if (which == 3) c.opts.source = SourceKind::Single;
+    if (which == 4) c.y_gap_k = 8;  // y not one packed matrix: the direct epilogue
+    Stats st;
+    run_case(c, &st);
+    ASSERT_FALSE(::testing::Test::HasFatalFailure()) << c.name;
+    EXPECT_FALSE(st.info.fast) << c.name;
+  }
 }
 
 TEST(ConvErrors, BadArgumentsWriteNothing) {

@@ -246,7 +246,7 @@ void run_case(Case const& c, Result* res, int repeats = 1, Launcher const& launc
     if (launch)
       launch(g, c.opts, &res->info);
     else if (c.debug.no_tma_store || c.debug.no_fixup || c.debug.tail_whole_waves >= 0 || c.debug.swap_ab ||
-             c.debug.no_swap)
+             c.debug.no_swap || c.debug.no_fast)
       CLC_OK(clc::gemm::detail::run_debug(g, nullptr, c.opts, c.debug, &res->info));
     else
       CLC_OK(clc::gemm::run(g, nullptr, c.opts, &res->info));
@@ -1204,6 +1204,105 @@ TEST(Gemm, AutoTileWidthAndCluster_Sm90) {
     run_case(c, &res);
     EXPECT_EQ(res.bad, 0) << describe(c) << ": first bad element " << res.first_bad;
     EXPECT_FALSE(res.info.swapped) << describe(c) << " with Debug::no_swap";
+  }
+}
+
+//! The common case's kernels (kSm90Fast; branch wip/fast-path): A and B row-major, D of their type through
+//! the TMA store, whole tiles. Every tile width (64, 128, 192, 256) in 1x1 and, where it pairs, 2x1 clusters,
+//! Ticket, Static and Single with several tiles per worker, bf16 and fp16, a batch of 2 with M off the tile
+//! (and M = 40: A's short box), N off the tile: every element checked and the padding untouched, RunInfo::fast
+//! set; then the same case with Debug::no_fast (the general kernel, RunInfo::fast clear); the swapped problem
+//! of row-major A and B (kSm90FastSwap: 128-, 208- and 224-wide tiles) likewise; and the cases the fast
+//! kernels do not take (B column-major, an fp32 D, beta != 0, forced split-K, a forced split tail).
+TEST(Gemm, FastKernel_Sm90) {
+  CLC_REQUIRE_GPU();
+  if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
+  int i = 0;
+  for (int tile_n : {64, 128, 192, 256})
+    for (int cl : {1, 2}) {
+      if (cl == 2 && !clc::gemm::detail::sm90_width_pairs(tile_n)) continue;
+      SourceKind const src = i % 3 == 0 ? SourceKind::Ticket : i % 3 == 1 ? SourceKind::Static : SourceKind::Single;
+      Case c;
+      c.m = i % 2 == 0 ? 600 : 40;
+      c.n = 3 * tile_n + 24;
+      c.k = 200;
+      c.batch = 2;
+      c.ab = c.cd = i % 2 == 0 ? DType::BF16 : DType::F16;
+      c.lb = Layout::RowMajor;
+      c.alpha = 1.5f;
+      c.opts.kernel = Kernel::Sm90;
+      c.opts.tile_n = tile_n;
+      c.opts.cluster_m = cl;
+      c.opts.source = src;
+      c.opts.max_workers = 3;
+      c.opts.split_k = 1;
+      c.opts.tail_split = 1;
+      c.opts.stream_k = 1;
+      c.expect_kernel = Kernel::Sm90;
+      std::string const what = describe(c) + " tile_n " + std::to_string(tile_n) + " cluster " + std::to_string(cl);
+      Result res;
+      run_case(c, &res);
+      EXPECT_EQ(res.bad, 0) << what << ": first bad element " << res.first_bad;
+      EXPECT_EQ(res.touched_padding, 0) << what << ": wrote outside the matrix";
+      EXPECT_TRUE(res.info.fast) << what;
+      EXPECT_EQ(res.info.tile_n, tile_n) << what;
+      c.debug.no_fast = true;
+      run_case(c, &res);
+      EXPECT_EQ(res.bad, 0) << what << " no_fast: first bad element " << res.first_bad;
+      EXPECT_FALSE(res.info.fast) << what << " no_fast";
+      ++i;
+    }
+  // The swapped problem of row-major A and B (Debug::swap_ab; kSm90FastSwap): 1x1 clusters, 128-, 208- and
+  // 224-wide tiles, several tiles per worker, fp16 and bf16.
+  for (int tile_n : {128, 208, 224}) {
+    Case c;
+    c.m = 777; c.n = 1040; c.k = 264;
+    c.ab = c.cd = tile_n == 208 ? DType::F16 : DType::BF16;
+    c.lb = Layout::RowMajor;
+    c.alpha = 1.25f;
+    c.opts.kernel = Kernel::Sm90;
+    c.opts.tile_n = tile_n;
+    c.opts.source = tile_n == 224 ? SourceKind::Static : SourceKind::Ticket;
+    c.opts.max_workers = 3;
+    c.debug.swap_ab = true;
+    c.expect_kernel = Kernel::Sm90;
+    std::string const what = describe(c) + " swapped, tile_n " + std::to_string(tile_n);
+    Result res;
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 0) << what << ": first bad element " << res.first_bad;
+    EXPECT_EQ(res.touched_padding, 0) << what << ": wrote outside the matrix";
+    EXPECT_TRUE(res.info.swapped) << what;
+    EXPECT_TRUE(res.info.fast) << what;
+    EXPECT_EQ(res.info.tile_n, tile_n) << what;
+    c.debug.no_fast = true;
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 0) << what << " no_fast: first bad element " << res.first_bad;
+    EXPECT_TRUE(res.info.swapped) << what << " no_fast";
+    EXPECT_FALSE(res.info.fast) << what << " no_fast";
+  }
+  struct N {
+    Layout lb;
+    DType cd;
+    float beta;
+    int split, tail;
+    char const* what;
+  };
+  for (N const& x : {N{Layout::ColMajor, DType::BF16, 0.0f, 1, 1, "B column-major"},
+                     N{Layout::RowMajor, DType::F32, 0.0f, 1, 1, "fp32 D"},
+                     N{Layout::RowMajor, DType::BF16, 0.5f, 1, 1, "beta"},
+                     N{Layout::RowMajor, DType::BF16, 0.0f, 2, 1, "split-K"},
+                     N{Layout::RowMajor, DType::BF16, 0.0f, 1, 2, "split tail"}}) {
+    Case c;
+    c.m = 600; c.n = 520; c.k = 512;
+    c.lb = x.lb; c.cd = x.cd; c.beta = x.beta;
+    c.opts.kernel = Kernel::Sm90;
+    c.opts.split_k = x.split;
+    c.opts.tail_split = x.tail;
+    c.expect_kernel = Kernel::Sm90;
+    Result res;
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 0) << x.what << ": first bad element " << res.first_bad;
+    EXPECT_FALSE(res.info.fast) << x.what;
   }
 }
 

@@ -3,6 +3,7 @@
 //! device), normalisation (strides resolved, output size), kernel / tile / cluster choice, dispatch to
 //! the per-type launchers.
 #include "conv.hpp"
+#include "debug.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -310,6 +311,16 @@ Error can_implement(Arguments const& a, Options const& o) {
 }
 
 Error run(Arguments const& a, cudaStream_t stream, Options const& o, RunInfo* info) {
+  return detail::run_impl(a, stream, o, true, info);
+}
+
+namespace detail {
+
+Error run_general(Arguments const& a, cudaStream_t stream, Options const& o, RunInfo* info) {
+  return run_impl(a, stream, o, false, info);
+}
+
+Error run_impl(Arguments const& a, cudaStream_t stream, Options const& o, bool fast, RunInfo* info) {
   CLC_TRY(can_implement(a, o));
   detail::Problem const p = normalise(a);
   Decision d;
@@ -343,6 +354,16 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, RunInfo* in
     Error const e = detail::encode_sm90_maps(p, plan, &maps);
     if (e.ok()) {
       bool const bf = p.xt == DType::BF16;
+      // The common cases' kernels: y of x's type through the TMA store, no split-K, no residual.
+      if (fast && maps.tma_store && plan.splits == 1 && p.yt == p.xt && p.residual == nullptr) {
+        bool const fused = p.bias != nullptr || p.relu;
+        if (plan.source == SourceKind::Ticket)
+          return bf ? detail::launch_sm90_fast_typed<DType::BF16, SourceKind::Ticket>(p, plan, maps, fused, ri)
+                    : detail::launch_sm90_fast_typed<DType::F16, SourceKind::Ticket>(p, plan, maps, fused, ri);
+        if (plan.source == SourceKind::Static)
+          return bf ? detail::launch_sm90_fast_typed<DType::BF16, SourceKind::Static>(p, plan, maps, fused, ri)
+                    : detail::launch_sm90_fast_typed<DType::F16, SourceKind::Static>(p, plan, maps, fused, ri);
+      }
       switch (plan.source) {
         case SourceKind::Ticket:
           return bf ? detail::launch_sm90_typed<DType::BF16, SourceKind::Ticket>(p, plan, maps, ri)
@@ -372,5 +393,7 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, RunInfo* in
   ri->why_portable = ch.why_portable;
   return success();
 }
+
+}  // namespace detail
 
 }  // namespace clc::conv

@@ -116,6 +116,9 @@ struct RunInfo {
   int swizzle = 1;
   bool tma_store = false;  //!< Sm90: the epilogue stored y with TMA (else it wrote y directly)
   int splits = 1;          //!< Sm90: split-K factor used (1: none)
+  //! Sm90: a kernel compiled for the common case ran (y of x's type through the TMA store, no split-K, no
+  //! residual), not the general one
+  bool fast = false;
   LaunchInfo launch;
   std::string why_portable;  //!< when Auto took the portable kernel: why Sm90 did not apply
 };

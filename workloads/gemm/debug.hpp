@@ -33,6 +33,9 @@ struct Debug {
   //! Sm90: never swap the operands automatically (run() swaps them where the swapped problem's tiles
   //! fit M better: auto_swap in gemm.cpp). Host choice.
   bool no_swap = false;
+  //! Sm90: never the common case's kernels (kSm90Fast: A and B row-major, D of their type through the TMA
+  //! store, whole tiles): the general kernel instead. Host choice.
+  bool no_fast = false;
 };
 
 //! `clc::gemm::run` with diagnostics. At most one kernel variant (stages, skip_epilogue,

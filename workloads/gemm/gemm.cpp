@@ -773,8 +773,37 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, Debug const
   return success();
 }
 
+//! Whether the common case's kernels run plan `plan` of `p`: A and B row-major (kSm90Fast: A K-major and B
+//! MN-major; swapped, kSm90FastSwap: the kernel's A MN-major and B K-major, D stored transposed), D of the
+//! operands' type stored with TMA, whole tiles (no split-K, split tail or stream-K), and not turned off
+//! (Debug::no_fast).
+bool fast_kernel(Problem const& p, Plan const& plan, Sm90Maps const& maps) {
+  if (plan.debug.no_fast || !plan.tma_store || !maps.tma_store || p.cd != p.ab || plan.splits != 1 ||
+      plan.tail_split > 1 || plan.sk_units != 0)
+    return false;
+  if (p.d_transposed)  // the swapped problem of row-major A and B (kSm90FastSwap): 1x1 clusters, any width
+    return !p.a_kmajor && p.b_kmajor && plan.cluster_m == 1;
+  return p.a_kmajor && !p.b_kmajor &&
+         (plan.tile_n == 64 || plan.tile_n == 128 || plan.tile_n == 192 || plan.tile_n == 256);
+}
+
 Error launch_sm90(Problem const& p, Plan const& plan, Sm90Maps const& maps, RunInfo* info) {
   bool const bf = p.ab == DType::BF16;
+  if (fast_kernel(p, plan, maps)) {
+    switch (plan.source) {
+      case SourceKind::Ticket:
+        return bf ? launch_sm90_fast_typed<DType::BF16, SourceKind::Ticket>(p, plan, maps, info)
+                  : launch_sm90_fast_typed<DType::F16, SourceKind::Ticket>(p, plan, maps, info);
+      case SourceKind::Static:
+        return bf ? launch_sm90_fast_typed<DType::BF16, SourceKind::Static>(p, plan, maps, info)
+                  : launch_sm90_fast_typed<DType::F16, SourceKind::Static>(p, plan, maps, info);
+      case SourceKind::Single:
+        return bf ? launch_sm90_fast_typed<DType::BF16, SourceKind::Single>(p, plan, maps, info)
+                  : launch_sm90_fast_typed<DType::F16, SourceKind::Single>(p, plan, maps, info);
+      default:
+        break;  // (the general kernels refuse the other sources by name below)
+    }
+  }
   if (plan.tail_split > 1 && plan.fixup) {  // (plan_tail_split sets fixup only for Ticket and Static)
     if (plan.source == SourceKind::Ticket)
       return bf ? launch_sm90_fixup_typed<DType::BF16, SourceKind::Ticket>(p, plan, maps, info)

@@ -144,6 +144,9 @@ struct RunInfo {
   //! A and D row-major, a 16-bit D whose rows TMA can write, beta == 0; docs/gemm.md), or the diagnostic
   //! clc-bench gemm --swap-ab
   bool swapped = false;
+  //! Sm90: the common case's kernel ran (A and B row-major, D of their type through the TMA store, whole
+  //! tiles: a kernel compiled for that case alone), not the general one
+  bool fast = false;
   LaunchInfo launch;
   std::string why_portable;  //!< when Auto fell back to the portable kernel: the operand TMA cannot read
 };

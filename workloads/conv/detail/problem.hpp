@@ -86,6 +86,21 @@ CLC_CONV_DECLARE_SM90(DType::F16, SourceKind::Ticket)
 CLC_CONV_DECLARE_SM90(DType::F16, SourceKind::Static)
 CLC_CONV_DECLARE_SM90(DType::F16, SourceKind::Single)
 #undef CLC_CONV_DECLARE_SM90
+//! The common cases' kernels (branch wip/conv-fast: y of x's type through the TMA store, no split-K, no
+//! residual; `fused`: bias and/or ReLU), one file per (x type, source), Ticket and Static.
+template <DType X, SourceKind Src>
+Error launch_sm90_fast_typed(Problem const& p, Plan const& plan, Sm90Maps const& maps, bool fused, RunInfo* info);
+#define CLC_CONV_DECLARE_SM90_FAST(X, SRC)                                                                 \
+  template <>                                                                                             \
+  Error launch_sm90_fast_typed<X, SRC>(Problem const& p, Plan const& plan, Sm90Maps const& maps, bool fused, \
+                                       RunInfo* info);
+CLC_CONV_DECLARE_SM90_FAST(DType::BF16, SourceKind::Ticket)
+CLC_CONV_DECLARE_SM90_FAST(DType::BF16, SourceKind::Static)
+CLC_CONV_DECLARE_SM90_FAST(DType::F16, SourceKind::Ticket)
+CLC_CONV_DECLARE_SM90_FAST(DType::F16, SourceKind::Static)
+#undef CLC_CONV_DECLARE_SM90_FAST
+//! `run` with the common cases' kernels allowed (`fast`) or not (diagnostics: conv/debug.hpp).
+Error run_impl(Arguments const& a, cudaStream_t stream, Options const& o, bool fast, RunInfo* info);
 template <>
 Error launch_portable_typed<DType::BF16>(Problem const& p, Plan const& plan, RunInfo* info);
 template <>

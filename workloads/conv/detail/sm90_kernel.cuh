@@ -280,10 +280,53 @@ template <DType X, class Source, int BN>
 using Sm90Conv = kit::Sm90Mma<Sm90ConvOpsN<BN>, std::conditional_t<X == DType::BF16, __nv_bfloat16, __half>, Source,
                               BN, kit::kMmaNormal, 0, (BN <= 128)>;
 
+//! The common cases' Ops (branch wip/conv-fast): y of x's type stored with TMA (one packed [N*P*Q, K]
+//! matrix), no split-K, no residual; `Fused`: alpha, the bias (when there is one) and ReLU (when asked),
+//! else alpha only. The same loads and epilogue as Sm90ConvOpsN's for those cases with the output type and
+//! the epilogue fixed at compile time, so the kernel holds one epilogue instead of every type's and
+//! path's (the general kernels are 242-403 KB of SASS; a GEMM kernel compiled for one case ran 3-7% faster
+//! on small problems: bench/results/h200-gemm-lean-kernel.txt, h200-gemm-fast-path.txt).
+template <int BN, class T, bool Fused>
+struct Sm90ConvFastOpsN : Sm90ConvOpsN<BN> {
+  using Params = Sm90Params;
+  CLC_KIT_DEVICE static constexpr bool tma_store(Params const&) { return true; }
+  CLC_KIT_DEVICE static void k_range(Params const& p, WorkTile const&, int* begin, int* end) {
+    *begin = 0;
+    *end = p.k_tiles;
+  }
+  template <int BN_>
+  CLC_KIT_DEVICE static void epilogue(Params const& p, WorkTile const& t, int cw, float (&acc)[BN_ / 2],
+                                      unsigned char* bufs, unsigned bar_id) {
+    int const row0 = t.x * kit::kMmaTileM + cw * 64;
+    int const col0 = t.y * BN_;
+    std::int32_t const corner[2] = {col0, row0};
+    if constexpr (!Fused) {
+      float const alpha = p.epi.alpha;
+      auto const scale = [alpha](float v0, float v1, int, int) { return make_float2(v0 * alpha, v1 * alpha); };
+      kit::store_tile_tma<T>(acc, scale, &p.tmap_y, corner, bufs, bar_id);
+    } else {
+      Sm90ConvOps::template alpha_bias<T, BN_>(p.epi, col0, acc);
+      bool const relu = p.epi.relu != 0;
+      auto const act = [relu](float v0, float v1, int, int) {
+        return relu ? make_float2(v0 > 0.0f ? v0 : 0.0f, v1 > 0.0f ? v1 : 0.0f) : make_float2(v0, v1);
+      };
+      kit::store_tile_tma<T>(acc, act, &p.tmap_y, corner, bufs, bar_id);
+    }
+  }
+};
+
+//! Kernel choice: 0 the general kernel, 1 the fast plain one, 2 the fast fused one.
+template <DType X, class Source, int BN, int Fast>
+using Sm90ConvK = std::conditional_t<
+    Fast == 0, Sm90Conv<X, Source, BN>,
+    kit::Sm90Mma<Sm90ConvFastOpsN<BN, std::conditional_t<X == DType::BF16, __nv_bfloat16, __half>, Fast == 2>,
+                 std::conditional_t<X == DType::BF16, __nv_bfloat16, __half>, Source, BN, kit::kMmaNormal, 0,
+                 (BN <= 128)>>;
+
 //! Host: build the parameters and launch (stream, workspace and grid mode are in `plan`).
-template <DType X, class Source, int BN>
+template <DType X, class Source, int BN, int Fast = 0>
 Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, RunInfo* info) {
-  using K = Sm90Conv<X, Source, BN>;
+  using K = Sm90ConvK<X, Source, BN, Fast>;
   Sm90Params p{};
   p.tmap_x = maps.x;
   p.tmap_f = maps.filter;
@@ -319,6 +362,7 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
     info->cluster_m = cm;
     info->swizzle = plan.swizzle;
     info->tma_store = p.tma_store != 0;
+    info->fast = Fast != 0;
     info->splits = plan.splits;
     info->launch = li;
   }
@@ -327,12 +371,12 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
 }
 
 //! Host: the launcher of tile width `plan.tile_n` (64, 128 or 256).
-template <DType X, class Source>
+template <DType X, class Source, int Fast = 0>
 Error sm90_launch_tile(Problem const& pr, Plan const& plan, Sm90Maps const& maps, RunInfo* info) {
   switch (plan.tile_n) {
-    case 64: return sm90_launch<X, Source, 64>(pr, plan, maps, info);
-    case 128: return sm90_launch<X, Source, 128>(pr, plan, maps, info);
-    default: return sm90_launch<X, Source, 256>(pr, plan, maps, info);
+    case 64: return sm90_launch<X, Source, 64, Fast>(pr, plan, maps, info);
+    case 128: return sm90_launch<X, Source, 128, Fast>(pr, plan, maps, info);
+    default: return sm90_launch<X, Source, 256, Fast>(pr, plan, maps, info);
   }
 }
 

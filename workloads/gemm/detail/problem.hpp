@@ -137,6 +137,20 @@ CLC_GEMM_DECLARE_SM90_FIXUP(DType::BF16, SourceKind::Static)
 CLC_GEMM_DECLARE_SM90_FIXUP(DType::F16, SourceKind::Ticket)
 CLC_GEMM_DECLARE_SM90_FIXUP(DType::F16, SourceKind::Static)
 #undef CLC_GEMM_DECLARE_SM90_FIXUP
+//! The common case's kernels (kSm90Fast: A and B row-major, D of their type through the TMA store,
+//! whole tiles), one file per (A/B type, source); launch_sm90 picks them where they apply.
+template <DType AB, SourceKind Src>
+Error launch_sm90_fast_typed(Problem const& p, Plan const& plan, Sm90Maps const& maps, RunInfo* info);
+#define CLC_GEMM_DECLARE_SM90_FAST(AB, SRC) \
+  template <>                               \
+  Error launch_sm90_fast_typed<AB, SRC>(Problem const& p, Plan const& plan, Sm90Maps const& maps, RunInfo* info);
+CLC_GEMM_DECLARE_SM90_FAST(DType::BF16, SourceKind::Ticket)
+CLC_GEMM_DECLARE_SM90_FAST(DType::BF16, SourceKind::Static)
+CLC_GEMM_DECLARE_SM90_FAST(DType::BF16, SourceKind::Single)
+CLC_GEMM_DECLARE_SM90_FAST(DType::F16, SourceKind::Ticket)
+CLC_GEMM_DECLARE_SM90_FAST(DType::F16, SourceKind::Static)
+CLC_GEMM_DECLARE_SM90_FAST(DType::F16, SourceKind::Single)
+#undef CLC_GEMM_DECLARE_SM90_FAST
 template <>
 Error launch_portable_typed<DType::BF16>(Problem const& p, Plan const& plan, RunInfo* info);
 template <>

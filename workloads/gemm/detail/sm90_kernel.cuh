@@ -89,7 +89,11 @@ CLC_KIT_DEVICE int m_tile_of(Sm90Params const& p, WorkTile const& t) {
 enum Sm90Variant : int {
   kSm90Normal = kit::kMmaNormal,
   kSm90SkipEpilogue = kit::kMmaSkipEpilogue,
-  kSm90SerialMma = kit::kMmaSerialMma
+  kSm90SerialMma = kit::kMmaSerialMma,
+  //! The common case's kernel (Sm90GemmFastOpsN; the library picks it where it applies: launch_sm90).
+  kSm90Fast = 32,
+  //! The swapped problem's common case (Sm90GemmFastSwapOpsN; launch_sm90 picks it where it applies).
+  kSm90FastSwap = 33,
 };
 
 //! Shared-memory layout of one tile width (kit/sm90_mma.cuh).
@@ -473,9 +477,93 @@ struct Sm90GemmOpsN : Sm90GemmOps<Fixup> {
   }
 };
 
+//! The common case's Ops (kSm90Fast): A K-major and B MN-major (both row-major, as torch.matmul gives
+//! them), D of the operands' type through the TMA store, whole tiles (no split-K, split tail or
+//! stream-K), 1x1 or 2x1 clusters. The same loads and epilogue as Sm90GemmOpsN's for that case, with the
+//! layouts and the epilogue fixed at compile time: the kernel holds one mainloop, one loader per
+//! cluster shape and one epilogue (a kernel compiled for one case ran 3-5% faster than the general one
+//! on small and short-K problems: bench/results/h200-gemm-lean-kernel.txt).
+template <int BN, class T>
+struct Sm90GemmFastOpsN : Sm90GemmOpsN<BN, false> {
+  using Params = Sm90Params;
+  CLC_KIT_DEVICE static constexpr bool a_kmajor(Params const&) { return true; }
+  CLC_KIT_DEVICE static constexpr bool b_kmajor(Params const&) { return false; }
+  CLC_KIT_DEVICE static constexpr bool tma_store(Params const&) { return true; }
+  CLC_KIT_DEVICE static WorkTile decode(Params const&, WorkTile const& t) { return t; }
+  CLC_KIT_DEVICE static void k_range(Params const& p, WorkTile const&, int* begin, int* end) {
+    *begin = 0;
+    *end = p.k_tiles;
+  }
+  template <class F>
+  CLC_KIT_DEVICE static void with_loader(Params const& p, WorkTile const& t, int, int nb, int, std::uint16_t mask,
+                                         F&& f) {
+    int const m0 = t.x * kSm90TileM;
+    int const n0 = t.y * BN + nb;
+    int const z = t.z;
+    std::uint32_t const b_dst = std::uint32_t(kit::Sm90MmaGeometry<BN>::kABytes + (nb / 64) * (64 * kSm90TileK * 2));
+    std::uint32_t const a_bytes = std::uint32_t(p.a_rows) * 128u;
+    if constexpr (sm90_width_pairs(BN)) {  // 64- and 192-wide tiles run in 1x1 clusters only
+      if (mask != 0) {
+        Sm90GemmLoader<BN, true, false, true> ld{&p.tmap_a, &p.tmap_b, m0, n0, z, b_dst, a_bytes};
+        f(ld);
+        return;
+      }
+    }
+    Sm90GemmLoader<BN, true, false, false> ld{&p.tmap_a, &p.tmap_b, m0, n0, z, b_dst, a_bytes};
+    f(ld);
+  }
+  template <int BN_>
+  CLC_KIT_DEVICE static void epilogue(Params const& p, WorkTile const& t, int cw, float (&acc)[BN_ / 2],
+                                      unsigned char* bufs, unsigned bar_id) {
+    float const alpha = p.epi.alpha;
+    auto const scale = [alpha](float v0, float v1, int, int) { return make_float2(v0 * alpha, v1 * alpha); };
+    std::int32_t const corner[3] = {t.y * BN_, t.x * kSm90TileM + cw * 64, t.z};
+    kit::store_tile_tma<T>(acc, scale, &p.tmap_d, corner, bufs, bar_id);
+  }
+};
+
+//! The swapped problem's common case (kSm90FastSwap): A and B row-major with the operands swapped
+//! (Problem::d_transposed: the kernel's A is B^T, MN-major, its B is A^T, K-major), D of their type stored
+//! transposed with TMA, whole tiles, 1x1 clusters; the same loads and epilogue as Sm90GemmOpsN's for that
+//! case, fixed at compile time (tile widths 64 to 256, 208 and 224 among them).
+template <int BN, class T>
+struct Sm90GemmFastSwapOpsN : Sm90GemmOpsN<BN, false> {
+  using Params = Sm90Params;
+  CLC_KIT_DEVICE static constexpr bool a_kmajor(Params const&) { return false; }
+  CLC_KIT_DEVICE static constexpr bool b_kmajor(Params const&) { return true; }
+  CLC_KIT_DEVICE static constexpr bool tma_store(Params const&) { return true; }
+  CLC_KIT_DEVICE static WorkTile decode(Params const&, WorkTile const& t) { return t; }
+  CLC_KIT_DEVICE static void k_range(Params const& p, WorkTile const&, int* begin, int* end) {
+    *begin = 0;
+    *end = p.k_tiles;
+  }
+  template <class F>
+  CLC_KIT_DEVICE static void with_loader(Params const& p, WorkTile const& t, int, int nb, int, std::uint16_t, F&& f) {
+    int const m0 = t.x * kSm90TileM;
+    int const n0 = t.y * BN + nb;
+    std::uint32_t const b_dst = std::uint32_t(kit::Sm90MmaGeometry<BN>::kABytes + nb * 128);
+    Sm90GemmLoader<BN, false, true, false> ld{&p.tmap_a, &p.tmap_b, m0, n0, t.z, b_dst,
+                                              std::uint32_t(kSm90TileM * kSm90TileK * 2)};
+    f(ld);
+  }
+  template <int BN_>
+  CLC_KIT_DEVICE static void epilogue(Params const& p, WorkTile const& t, int cw, float (&acc)[BN_ / 2],
+                                      unsigned char* bufs, unsigned bar_id) {
+    float const alpha = p.epi.alpha;
+    auto const scale = [alpha](float v0, float v1, int, int) { return make_float2(v0 * alpha, v1 * alpha); };
+    std::int32_t const corner_t[3] = {t.x * kSm90TileM + cw * 64, t.y * BN_, t.z};
+    kit::store_tile_tma_transposed<T>(acc, scale, &p.tmap_d, corner_t, bufs, bar_id);
+  }
+};
+
+template <DType AB>
+using Sm90Elem = std::conditional_t<AB == DType::BF16, __nv_bfloat16, __half>;
 template <DType AB, class Source, int BN, int Variant = kSm90Normal, int Stages = 0, bool Fixup = false>
-using Sm90Gemm = kit::Sm90Mma<Sm90GemmOpsN<BN, Fixup>, std::conditional_t<AB == DType::BF16, __nv_bfloat16, __half>,
-                              Source, BN, Variant, Stages>;
+using Sm90Gemm = kit::Sm90Mma<
+    std::conditional_t<Variant == kSm90Fast, Sm90GemmFastOpsN<BN, Sm90Elem<AB>>,
+                       std::conditional_t<Variant == kSm90FastSwap, Sm90GemmFastSwapOpsN<BN, Sm90Elem<AB>>,
+                                          Sm90GemmOpsN<BN, Fixup>>>,
+    Sm90Elem<AB>, Source, BN, Variant == kSm90Fast || Variant == kSm90FastSwap ? int(kSm90Normal) : Variant, Stages>;
 
 //! Host: build the parameters and launch (the kernel's stream, workspace and grid mode are in `plan`).
 template <DType AB, class Source, int BN, int Variant = kSm90Normal, int Stages = 0, bool Fixup = false>
@@ -532,6 +620,7 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
     info->tail_fixup = p.fixup != 0;
     info->stream_k_units = p.sk_units;
     info->swapped = pr.d_transposed;
+    info->fast = Variant == kSm90Fast || Variant == kSm90FastSwap;
     info->launch = li;
   }
   if (plan.splits > 1) return splitk_reduce(pr, plan);
@@ -544,6 +633,14 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
 //! `Fixup`: the kernels that sum a split tail in the kernel (launch_sm90_fixup_typed).
 template <DType AB, class Source, int Variant = kSm90Normal, int Stages = 0, bool Fixup = false>
 Error sm90_launch_tile(Problem const& pr, Plan const& plan, Sm90Maps const& maps, RunInfo* info) {
+  if constexpr (Variant == kSm90Fast || Variant == kSm90FastSwap) {  // (the plan: whole tiles; launch_sm90)
+    if (plan.tile_n == 64) return sm90_launch<AB, Source, 64, Variant>(pr, plan, maps, info);
+    if (plan.tile_n == 192) return sm90_launch<AB, Source, 192, Variant>(pr, plan, maps, info);
+    if constexpr (Variant == kSm90FastSwap) {
+      if (plan.tile_n == 208) return sm90_launch<AB, Source, 208, Variant>(pr, plan, maps, info);
+      if (plan.tile_n == 224) return sm90_launch<AB, Source, 224, Variant>(pr, plan, maps, info);
+    }
+  }
   if constexpr (Variant == kSm90Normal && Stages == 0) {
     if (plan.tile_n == 64) return sm90_launch<AB, Source, 64, Variant, Stages, Fixup>(pr, plan, maps, info);
     // 192-wide tiles: whole tiles only (no split tail or stream-K: the kernels that sum pieces are the

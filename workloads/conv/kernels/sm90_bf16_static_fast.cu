@@ -1,0 +1,15 @@
+//! @file sm90_bf16_static_fast.cu
+//! @brief The common cases' Hopper convolution kernels (y of x's type through the TMA store, no split-K, no
+//! residual; plain and fused), x/filter bf16, work source Static (one per file for compile time).
+#include "../detail/sm90_kernel.cuh"
+
+namespace clc::conv::detail {
+
+template <>
+Error launch_sm90_fast_typed<DType::BF16, SourceKind::Static>(Problem const& p, Plan const& plan, Sm90Maps const& maps,
+                                                          bool fused, RunInfo* info) {
+  if (fused) return sm90_launch_tile<DType::BF16, source::Static, 2>(p, plan, maps, info);
+  return sm90_launch_tile<DType::BF16, source::Static, 1>(p, plan, maps, info);
+}
+
+}  // namespace clc::conv::detail

@@ -1,0 +1,15 @@
+//! @file sm90_f16_static_fast.cu
+//! @brief The common case's Hopper GEMM kernels (kSm90Fast: A and B row-major, D f16 through the TMA store,
+//! whole tiles; also swapped: kSm90FastSwap), A/B f16, work source Static (one per file for compile time).
+#include "../detail/sm90_kernel.cuh"
+
+namespace clc::gemm::detail {
+
+template <>
+Error launch_sm90_fast_typed<DType::F16, SourceKind::Static>(Problem const& p, Plan const& plan, Sm90Maps const& maps,
+                                                          RunInfo* info) {
+  if (p.d_transposed) return sm90_launch_tile<DType::F16, source::Static, kSm90FastSwap>(p, plan, maps, info);
+  return sm90_launch_tile<DType::F16, source::Static, kSm90Fast>(p, plan, maps, info);
+}
+
+}  // namespace clc::gemm::detail
