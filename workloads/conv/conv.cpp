@@ -227,7 +227,10 @@ int default_swizzle(int n_tiles) {
 
 //! Sm90 tile width: 64 when K <= 64 and 128 when K <= 128 (a wider tile only multiplies zeros);
 //! otherwise the width with the shorter estimated makespan over whole waves of tiles, with a 128-wide
-//! tile costing 0.72 of a 256-wide one (the GEMM's estimate, docs/gemm.md "Heuristics").
+//! tile costing 0.65 of a 256-wide one. (The GEMM's estimate is 0.72; with the common cases' kernels
+//! the convolution measured 0.57-0.69 per wave on the 3x3 and 1x1 layers of clc-bench conv,
+//! bench/results/h200-conv-sweep.txt: 0.72 kept 3 waves of 128-wide tiles from beating 2 of 256-wide
+//! ones, 9-10% slower on 3x3 256->256 at N = 128.)
 int default_tile_n(detail::Problem const& p, int sms) {
   if (p.k <= 64) return 64;
   if (p.k <= 128) return 128;
@@ -235,15 +238,26 @@ int default_tile_n(detail::Problem const& p, int sms) {
     std::int64_t const tiles = std::int64_t((p.m() + detail::kSm90TileM - 1) / detail::kSm90TileM) * ((p.k + bn - 1) / bn);
     return double((tiles + sms - 1) / (sms < 1 ? 1 : sms));
   };
-  return waves(128) * 0.72 < waves(256) ? 128 : 256;
+  return waves(128) * 0.65 < waves(256) ? 128 : 256;
 }
 
-//! Split-K factor: clc::detail::split_k_estimate (the estimate shared with clc::gemm).
+//! Split-K factor: the shortest of clc::detail::split_k_seconds (the estimate shared with clc::gemm) with
+//! 4 us more for any split: a split convolution runs the general kernel and a second (reduction) kernel,
+//! and measured about 4 us longer than that estimate, the unsplit common-case kernel about 1 us (1x1
+//! 2048->512 at 7x7, N = 32, 128-wide tiles: 0.0220 ms split in 2 against 0.0186 unsplit;
+//! bench/results/h200-conv-sweep.txt). Each split keeps >= 4 k-steps.
 int default_splits(detail::Problem const& p, int tile_n, int sms) {
   int const kt = p.r * p.s * ((p.c + detail::kSm90TileK - 1) / detail::kSm90TileK);
   std::int64_t const tiles =
       std::int64_t((p.m() + detail::kSm90TileM - 1) / detail::kSm90TileM) * ((p.k + tile_n - 1) / tile_n);
-  return clc::detail::split_k_estimate(tiles, kt, tile_n, std::int64_t(p.m()) * p.k, sms);
+  std::int64_t const out = std::int64_t(p.m()) * p.k;
+  int best = 1;
+  double best_t = clc::detail::split_k_seconds(tiles, kt, tile_n, out, sms, 1);
+  for (int splits = 2; splits <= 16 && kt / splits >= 4; ++splits) {
+    double const t = clc::detail::split_k_seconds(tiles, kt, tile_n, out, sms, splits) + 4e-6;
+    if (t < best_t) best = splits, best_t = t;
+  }
+  return best;
 }
 
 struct Decision {
@@ -270,12 +284,12 @@ Error decide(Arguments const& a, Options const& o, cudaStream_t stream, detail::
   // whole 16-byte units past the last column otherwise; docs/gemm.md).
   plan.tma_store =
       p.y_packed() && (std::int64_t(p.k) * yes) % 16 == 0 && reinterpret_cast<std::uintptr_t>(p.y) % 16 == 0;
-  int const m_tiles = (p.m() + detail::kSm90TileM - 1) / detail::kSm90TileM;
   int const n_tiles = (p.k + plan.tile_n - 1) / plan.tile_n;
-  // 2x1 clusters (the filter tile multicast into both CTAs) only for 256-wide tiles: with 64- and
-  // 128-wide (ping-pong) tiles 1x1 clusters were faster on 24 of the 28 layers of clc-bench conv
-  // (bench/results/h200-conv-cluster.txt: geomean 0.671x cuDNN with 1x1 against 0.655x with 2x1).
-  plan.cluster_m = o.cluster_m != 0 ? o.cluster_m : (m_tiles >= 2 && plan.tile_n == 256 ? 2 : 1);
+  // 1x1 clusters unless forced: with the common cases' kernels 2x1 clusters (the filter tile multicast
+  // into both CTAs) were 1-4% slower than 1x1 on every layer of clc-bench conv that runs 256-wide tiles
+  // (bench/results/h200-conv-sweep.txt); with 64- and 128-wide tiles 1x1 was already faster on 24 of
+  // the 28 layers (bench/results/h200-conv-cluster.txt).
+  plan.cluster_m = o.cluster_m != 0 ? o.cluster_m : 1;
   plan.swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
   if (plan.source == SourceKind::Auto) plan.source = SourceKind::Ticket;  // Hopper has no hardware CLC
   int const kt = p.r * p.s * ((p.c + detail::kSm90TileK - 1) / detail::kSm90TileK);
