@@ -2,7 +2,8 @@
 //! @brief clc::conv on the host, no GPU needed: can_implement (and run) refuse bad arguments and options
 //! with a message that names the argument before any device query; valid arguments pass the checks
 //! (they fail, if at all, only at the device query); output_h / output_w agree with a brute-force
-//! count of the filter positions, including filters that do not fit; the enum names and sizes.
+//! count of the filter positions, including filters that do not fit; the enum names and sizes; the Sm90
+//! plan heuristics on the benchmark's ResNet-50 layers for 132 SMs (conv::detail::sm90_default_plan).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "conv/conv.hpp"
+#include "conv/debug.hpp"
 #include "conv_bad_args.hpp"
 
 namespace {
@@ -212,6 +214,71 @@ TEST(ConvArgs, NamesAndSizes) {
   EXPECT_EQ(a.dilation_w, 1);
   EXPECT_EQ(a.alpha, 1.0f);
   EXPECT_EQ(a.beta, 0.0f);
+}
+
+//! The plans the heuristics give the Sm90 kernel on the 3x3 and 1x1 layers of clc-bench conv for the
+//! H200's 132 SMs: those the run of 61d4e5b measured (bench/results/h200-conv.txt, its kernel column),
+//! chosen from forced plans of every width, cluster and split (bench/results/h200-conv-sweep.txt).
+TEST(ConvPlan, ResNetLayersOnTheH200) {
+  struct Layer {
+    char const* name;
+    int n, hw, c, k, rs, stride;
+    int tile_n, splits;  //!< expected; cluster_m is 1 for all
+  };
+  Layer const layers[] = {
+      {"3x3_64-64_56", 32, 56, 64, 64, 3, 1, 64, 1},         {"3x3_128-128_28", 32, 28, 128, 128, 3, 1, 128, 1},
+      {"3x3_256-256_14", 32, 14, 256, 256, 3, 1, 128, 1},    {"3x3_512-512_7", 32, 7, 512, 512, 3, 1, 128, 2},
+      {"3x3s2_128-128_56", 32, 56, 128, 128, 3, 2, 128, 1},  {"3x3s2_256-256_28", 32, 28, 256, 256, 3, 2, 128, 1},
+      {"3x3s2_512-512_14", 32, 14, 512, 512, 3, 2, 128, 2},  {"1x1_64-256_56", 32, 56, 64, 256, 1, 1, 256, 1},
+      {"1x1_256-64_56", 32, 56, 256, 64, 1, 1, 64, 1},       {"1x1s2_256-128_56", 32, 56, 256, 128, 1, 2, 128, 1},
+      {"1x1_512-128_28", 32, 28, 512, 128, 1, 1, 128, 1},    {"1x1_1024-256_14", 32, 14, 1024, 256, 1, 1, 128, 1},
+      {"1x1_2048-512_7", 32, 7, 2048, 512, 1, 1, 128, 1},    {"3x3_64-64_56", 128, 56, 64, 64, 3, 1, 64, 1},
+      {"3x3_128-128_28", 128, 28, 128, 128, 3, 1, 128, 1},   {"3x3_256-256_14", 128, 14, 256, 256, 3, 1, 128, 1},
+      {"3x3_512-512_7", 128, 7, 512, 512, 3, 1, 256, 1},     {"3x3s2_128-128_56", 128, 56, 128, 128, 3, 2, 128, 1},
+      {"3x3s2_256-256_28", 128, 28, 256, 256, 3, 2, 128, 1}, {"3x3s2_512-512_14", 128, 14, 512, 512, 3, 2, 256, 1},
+      {"1x1_64-256_56", 128, 56, 64, 256, 1, 1, 256, 1},     {"1x1_256-64_56", 128, 56, 256, 64, 1, 1, 64, 1},
+      {"1x1s2_256-128_56", 128, 56, 256, 128, 1, 2, 128, 1}, {"1x1_512-128_28", 128, 28, 512, 128, 1, 1, 128, 1},
+      {"1x1_1024-256_14", 128, 14, 1024, 256, 1, 1, 128, 1}, {"1x1_2048-512_7", 128, 7, 2048, 512, 1, 1, 256, 1},
+  };
+  for (Layer const& l : layers) {
+    SCOPED_TRACE(std::string(l.name) + " N=" + std::to_string(l.n));
+    conv::Arguments a = base();
+    a.n = l.n;
+    a.h = a.w = l.hw;
+    a.c = l.c;
+    a.k = l.k;
+    a.r = a.s = l.rs;
+    a.pad_top = a.pad_bottom = a.pad_left = a.pad_right = l.rs / 2;
+    a.stride_h = a.stride_w = l.stride;
+    a.residual = nullptr;
+    a.bias = nullptr;
+    conv::detail::Sm90PlanChoice pc;
+    clc::Error const e = conv::detail::sm90_default_plan(a, {}, 132, &pc);
+    ASSERT_TRUE(e.ok()) << e.what();
+    EXPECT_EQ(pc.tile_n, l.tile_n);
+    EXPECT_EQ(pc.cluster_m, 1);
+    EXPECT_EQ(pc.splits, l.splits);
+    EXPECT_TRUE(pc.tma_store);
+  }
+  // Forced choices are kept; a single 128-wide tile of a long K splits; bad input is refused by name.
+  conv::Arguments a = base();
+  a.n = 1, a.h = a.w = 7, a.c = a.k = 512;  // 1 x 4 tiles of 128, 72 k-steps
+  conv::Options o;
+  conv::detail::Sm90PlanChoice pc;
+  ASSERT_TRUE(conv::detail::sm90_default_plan(a, o, 132, &pc).ok());
+  EXPECT_GT(pc.splits, 1);
+  o.tile_n = 256, o.cluster_m = 2, o.split_k = 3;
+  ASSERT_TRUE(conv::detail::sm90_default_plan(a, o, 132, &pc).ok());
+  EXPECT_EQ(pc.tile_n, 256);
+  EXPECT_EQ(pc.cluster_m, 2);
+  EXPECT_EQ(pc.splits, 3);
+  clc::Error e = conv::detail::sm90_default_plan(a, {}, 0, &pc);
+  EXPECT_NE(e.message.find("sms"), std::string::npos) << e.what();
+  e = conv::detail::sm90_default_plan(a, {}, 132, nullptr);
+  EXPECT_NE(e.message.find("out"), std::string::npos) << e.what();
+  a.groups = 2;
+  e = conv::detail::sm90_default_plan(a, {}, 132, &pc);
+  EXPECT_NE(e.message.find("groups"), std::string::npos) << e.what();
 }
 
 }  // namespace

@@ -267,6 +267,28 @@ struct Decision {
 };
 
 //! Kernel, tile width, cluster, swizzle and split-K of `a` on the current device.
+//! The Sm90 kernel's tile width, cluster, swizzle, source and split-K for `p` on `sms` SMs (no device
+//! query; decide() and detail::sm90_default_plan).
+void plan_sm90(detail::Problem const& p, Options const& o, int sms, detail::Plan* plan, std::size_t* split_bytes) {
+  plan->tile_n = o.tile_n != 0 ? o.tile_n : default_tile_n(p, sms);
+  std::int64_t const yes = std::int64_t(size_of(p.yt));
+  // TMA store: y one packed [M, K] matrix with 16-byte aligned base and rows (TMA was seen writing
+  // whole 16-byte units past the last column otherwise; docs/gemm.md).
+  plan->tma_store =
+      p.y_packed() && (std::int64_t(p.k) * yes) % 16 == 0 && reinterpret_cast<std::uintptr_t>(p.y) % 16 == 0;
+  int const n_tiles = (p.k + plan->tile_n - 1) / plan->tile_n;
+  // 1x1 clusters unless forced: with the common cases' kernels 2x1 clusters (the filter tile multicast
+  // into both CTAs) were 1-4% slower than 1x1 on every layer of clc-bench conv that runs 256-wide tiles
+  // (bench/results/h200-conv-sweep.txt); with 64- and 128-wide tiles 1x1 was already faster on 24 of
+  // the 28 layers (bench/results/h200-conv-cluster.txt).
+  plan->cluster_m = o.cluster_m != 0 ? o.cluster_m : 1;
+  plan->swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
+  if (plan->source == SourceKind::Auto) plan->source = SourceKind::Ticket;  // Hopper has no hardware CLC
+  int const kt = p.r * p.s * ((p.c + detail::kSm90TileK - 1) / detail::kSm90TileK);
+  plan->splits = o.split_k != 0 ? std::min(o.split_k, kt) : default_splits(p, plan->tile_n, sms);
+  *split_bytes = plan->splits > 1 ? std::size_t(plan->splits) * std::size_t(p.m()) * std::size_t(p.k) * 4 : 0;
+}
+
 Error decide(Arguments const& a, Options const& o, cudaStream_t stream, detail::Problem const& p, Decision* d) {
   int device = 0;
   CLC_CUDA_TRY(cudaGetDevice(&device));
@@ -278,23 +300,7 @@ Error decide(Arguments const& a, Options const& o, cudaStream_t stream, detail::
   plan.launch.stream = stream;
   plan.source = o.source;
   if (d->choice.kernel != Kernel::Sm90) return success();
-  plan.tile_n = o.tile_n != 0 ? o.tile_n : default_tile_n(p, dev.sm_count);
-  std::int64_t const yes = std::int64_t(size_of(p.yt));
-  // TMA store: y one packed [M, K] matrix with 16-byte aligned base and rows (TMA was seen writing
-  // whole 16-byte units past the last column otherwise; docs/gemm.md).
-  plan.tma_store =
-      p.y_packed() && (std::int64_t(p.k) * yes) % 16 == 0 && reinterpret_cast<std::uintptr_t>(p.y) % 16 == 0;
-  int const n_tiles = (p.k + plan.tile_n - 1) / plan.tile_n;
-  // 1x1 clusters unless forced: with the common cases' kernels 2x1 clusters (the filter tile multicast
-  // into both CTAs) were 1-4% slower than 1x1 on every layer of clc-bench conv that runs 256-wide tiles
-  // (bench/results/h200-conv-sweep.txt); with 64- and 128-wide tiles 1x1 was already faster on 24 of
-  // the 28 layers (bench/results/h200-conv-cluster.txt).
-  plan.cluster_m = o.cluster_m != 0 ? o.cluster_m : 1;
-  plan.swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
-  if (plan.source == SourceKind::Auto) plan.source = SourceKind::Ticket;  // Hopper has no hardware CLC
-  int const kt = p.r * p.s * ((p.c + detail::kSm90TileK - 1) / detail::kSm90TileK);
-  plan.splits = o.split_k != 0 ? std::min(o.split_k, kt) : default_splits(p, plan.tile_n, dev.sm_count);
-  if (plan.splits > 1) d->split_bytes = std::size_t(plan.splits) * std::size_t(p.m()) * std::size_t(p.k) * 4;
+  plan_sm90(p, o, dev.sm_count, &plan, &d->split_bytes);
   return success();
 }
 
@@ -332,6 +338,21 @@ namespace detail {
 
 Error run_general(Arguments const& a, cudaStream_t stream, Options const& o, RunInfo* info) {
   return run_impl(a, stream, o, false, info);
+}
+
+Error sm90_default_plan(Arguments const& a, Options const& o, int sms, Sm90PlanChoice* out) {
+  if (out == nullptr) return invalid_argument("out is a null pointer");
+  if (sms < 1) return invalid_argument("sms (" + num(sms) + ") must be >= 1");
+  CLC_TRY(check_arguments(a, o));
+  Plan plan;
+  plan.source = o.source;
+  std::size_t bytes = 0;
+  plan_sm90(normalise(a), o, sms, &plan, &bytes);
+  out->tile_n = plan.tile_n;
+  out->cluster_m = plan.cluster_m;
+  out->splits = plan.splits;
+  out->tma_store = plan.tma_store;
+  return success();
 }
 
 Error run_impl(Arguments const& a, cudaStream_t stream, Options const& o, bool fast, RunInfo* info) {

@@ -13,4 +13,16 @@ namespace clc::conv::detail {
 //! (RunInfo::fast; branch wip/conv-fast), for A/B comparisons and tests.
 Error run_general(Arguments const& args, cudaStream_t stream, Options const& opts, RunInfo* info = nullptr);
 
+//! What the Sm90 kernel's plan would be (RunInfo's fields of the same names).
+struct Sm90PlanChoice {
+  int tile_n = 0;
+  int cluster_m = 0;
+  int splits = 0;
+  bool tma_store = false;
+};
+
+//! The plan `run` gives the Sm90 kernel for `args` and `opts` on a GPU of `sms` SMs, without a device:
+//! the heuristics' choices for the host tests (whether the Sm90 kernel applies is not checked).
+Error sm90_default_plan(Arguments const& args, Options const& opts, int sms, Sm90PlanChoice* out);
+
 }  // namespace clc::conv::detail
