@@ -3367,7 +3367,7 @@ def claims():
         (CV, "1x1 unless `Options::cluster_m` asks for 2x1 (the filter tile multicast into both CTAs), since 61d4e5b: in the "
              "sweep of forced plans 2x1 took 1.009-1.039x the time of 1x1 on each of the 8 layers that dbe5760's heuristic "
              "ran in 256-wide tiles and 2x1 clusters (its rule until 61d4e5b: 2x1 only with 256-wide tiles)",
-         ["1x1 unless" if "plan.cluster_m = o.cluster_m != 0 ? o.cluster_m : 1;" in conv_src
+         ["1x1 unless" if "plan->cluster_m = o.cluster_m != 0 ? o.cluster_m : 1;" in conv_src
           and all(r["clc_run"]["cluster_m"] == 1 for r in sm90(c61)) else "?",
           rng(c2_cost, 3) + "x", f"each of the {len(c2)} layers" if min(c2_cost) > 1 else "?",
           "2x1 only with 256-wide tiles" if all((r["clc_run"]["cluster_m"] == 2) == (r["clc_run"]["tile_n"] == 256)
