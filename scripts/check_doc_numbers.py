@@ -1415,14 +1415,17 @@ def claims():
           "`Gemm.TailFixupSmall_Sm90` among" if "Gemm.TailFixupSmall_Sm90" in gcf["tests_san_filter"] else "?",
           f"TailSplit_Sm90` {gc7['tail_memcheck']} errors", gc7["commit"]]),
         (R, "and 310 passed again with the GEMM code of c9690b5 (`bench/results/h200-gpu-check-c9690b5.txt`) and with "
-            "the GEMM code measured below and the convolution code of dbe5760, whose plan heuristic 61d4e5b changed "
-            "(extension built from dbe5760, `bench/results/h200-gpu-check-dbe5760.txt`)",
+            "the GEMM code measured below and the convolution code of dbe5760 (extension built from dbe5760, "
+            "`bench/results/h200-gpu-check-dbe5760.txt`), and with the plan heuristic of 61d4e5b (tree of d7935ef, "
+            "`bench/results/h200-torch-check-d7935ef.txt`)",
          [gcf["pytest"][0] + " passed", gcf["commit"],
           re.search(r"clc_torch pytest rc=0[^\n]*?(\d+) passed", res("h200-gpu-check-dbe5760.txt")).group(1) + " passed",
           re.search(r"commit (\w+)", res("h200-gpu-check-dbe5760.txt")).group(1) + ", `bench"
           if gL["commit"] == res("h200-conv.json", CDBE)["commit"] == "dbe5760" else "?",
-          "of dbe5760, whose plan heuristic " + res("h200-conv.json", LATEST)["commit_named"]
-          if conv_code_changes("dbe5760", res("h200-conv.json", LATEST)["commit_named"]) == ["workloads/conv/conv.cpp"] else "?"]),
+          "plan heuristic of " + res("h200-conv.json", LATEST)["commit_named"]
+          if conv_code_changes("dbe5760", res("h200-conv.json", LATEST)["commit_named"]) == ["workloads/conv/conv.cpp"] else "?",
+          "tree of " + re.search(r"commit (\w+)", res("h200-torch-check-d7935ef.txt")).group(1)
+          if re.search(r"clc_torch pytest rc=0[^\n]*?310 passed", res("h200-torch-check-d7935ef.txt")) else "?"]),
         (R, "memcheck and synccheck on a subset (varlen, the cu_seqlens contract, bad arguments, the portable fallback: "
             "0 errors in the release run of 1e9bf28)",
          [sm["commit"]] + [x[1] for x in sm["att_san"]] + [sanitized(sm["att_san"])]),
