@@ -115,42 +115,35 @@ Error launch_sm90_typed(Problem const& p, Plan const& plan, Sm90Maps const& maps
 template <DType AB>
 Error launch_portable_typed(Problem const& p, Plan const& plan, RunInfo* info);
 
-#define CLC_GEMM_DECLARE_SM90(AB, SRC) \
-  template <>                          \
-  Error launch_sm90_typed<AB, SRC>(Problem const& p, Plan const& plan, Sm90Maps const& maps, RunInfo* info);
-CLC_GEMM_DECLARE_SM90(DType::BF16, SourceKind::Ticket)
-CLC_GEMM_DECLARE_SM90(DType::BF16, SourceKind::Static)
-CLC_GEMM_DECLARE_SM90(DType::BF16, SourceKind::Single)
-CLC_GEMM_DECLARE_SM90(DType::F16, SourceKind::Ticket)
-CLC_GEMM_DECLARE_SM90(DType::F16, SourceKind::Static)
-CLC_GEMM_DECLARE_SM90(DType::F16, SourceKind::Single)
-#undef CLC_GEMM_DECLARE_SM90
+//! The explicit specialisation FN<AB, SRC> of one of the Sm90 launcher families below.
+#define CLC_GEMM_DECLARE_SM90(FN, AB, SRC) \
+  template <>                              \
+  Error FN<AB, SRC>(Problem const& p, Plan const& plan, Sm90Maps const& maps, RunInfo* info);
+CLC_GEMM_DECLARE_SM90(launch_sm90_typed, DType::BF16, SourceKind::Ticket)
+CLC_GEMM_DECLARE_SM90(launch_sm90_typed, DType::BF16, SourceKind::Static)
+CLC_GEMM_DECLARE_SM90(launch_sm90_typed, DType::BF16, SourceKind::Single)
+CLC_GEMM_DECLARE_SM90(launch_sm90_typed, DType::F16, SourceKind::Ticket)
+CLC_GEMM_DECLARE_SM90(launch_sm90_typed, DType::F16, SourceKind::Static)
+CLC_GEMM_DECLARE_SM90(launch_sm90_typed, DType::F16, SourceKind::Single)
 //! The Sm90 kernels that sum a split tail's pieces themselves (Plan::fixup; Ticket and Static only),
 //! one file per (A/B type, source).
 template <DType AB, SourceKind Src>
 Error launch_sm90_fixup_typed(Problem const& p, Plan const& plan, Sm90Maps const& maps, RunInfo* info);
-#define CLC_GEMM_DECLARE_SM90_FIXUP(AB, SRC) \
-  template <>                                \
-  Error launch_sm90_fixup_typed<AB, SRC>(Problem const& p, Plan const& plan, Sm90Maps const& maps, RunInfo* info);
-CLC_GEMM_DECLARE_SM90_FIXUP(DType::BF16, SourceKind::Ticket)
-CLC_GEMM_DECLARE_SM90_FIXUP(DType::BF16, SourceKind::Static)
-CLC_GEMM_DECLARE_SM90_FIXUP(DType::F16, SourceKind::Ticket)
-CLC_GEMM_DECLARE_SM90_FIXUP(DType::F16, SourceKind::Static)
-#undef CLC_GEMM_DECLARE_SM90_FIXUP
+CLC_GEMM_DECLARE_SM90(launch_sm90_fixup_typed, DType::BF16, SourceKind::Ticket)
+CLC_GEMM_DECLARE_SM90(launch_sm90_fixup_typed, DType::BF16, SourceKind::Static)
+CLC_GEMM_DECLARE_SM90(launch_sm90_fixup_typed, DType::F16, SourceKind::Ticket)
+CLC_GEMM_DECLARE_SM90(launch_sm90_fixup_typed, DType::F16, SourceKind::Static)
 //! The common case's kernels (kSm90Fast: A and B row-major, D of their type through the TMA store,
 //! whole tiles), one file per (A/B type, source); launch_sm90 picks them where they apply.
 template <DType AB, SourceKind Src>
 Error launch_sm90_fast_typed(Problem const& p, Plan const& plan, Sm90Maps const& maps, RunInfo* info);
-#define CLC_GEMM_DECLARE_SM90_FAST(AB, SRC) \
-  template <>                               \
-  Error launch_sm90_fast_typed<AB, SRC>(Problem const& p, Plan const& plan, Sm90Maps const& maps, RunInfo* info);
-CLC_GEMM_DECLARE_SM90_FAST(DType::BF16, SourceKind::Ticket)
-CLC_GEMM_DECLARE_SM90_FAST(DType::BF16, SourceKind::Static)
-CLC_GEMM_DECLARE_SM90_FAST(DType::BF16, SourceKind::Single)
-CLC_GEMM_DECLARE_SM90_FAST(DType::F16, SourceKind::Ticket)
-CLC_GEMM_DECLARE_SM90_FAST(DType::F16, SourceKind::Static)
-CLC_GEMM_DECLARE_SM90_FAST(DType::F16, SourceKind::Single)
-#undef CLC_GEMM_DECLARE_SM90_FAST
+CLC_GEMM_DECLARE_SM90(launch_sm90_fast_typed, DType::BF16, SourceKind::Ticket)
+CLC_GEMM_DECLARE_SM90(launch_sm90_fast_typed, DType::BF16, SourceKind::Static)
+CLC_GEMM_DECLARE_SM90(launch_sm90_fast_typed, DType::BF16, SourceKind::Single)
+CLC_GEMM_DECLARE_SM90(launch_sm90_fast_typed, DType::F16, SourceKind::Ticket)
+CLC_GEMM_DECLARE_SM90(launch_sm90_fast_typed, DType::F16, SourceKind::Static)
+CLC_GEMM_DECLARE_SM90(launch_sm90_fast_typed, DType::F16, SourceKind::Single)
+#undef CLC_GEMM_DECLARE_SM90
 template <>
 Error launch_portable_typed<DType::BF16>(Problem const& p, Plan const& plan, RunInfo* info);
 template <>

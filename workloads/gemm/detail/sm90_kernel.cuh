@@ -477,6 +477,27 @@ struct Sm90GemmOpsN : Sm90GemmOps<Fixup> {
   }
 };
 
+//! What the common case's Ops (kSm90Fast and kSm90FastSwap below) share, fixed at compile time: A
+//! K-major and B MN-major (`AKMajor`) or the reverse, the TMA store, whole tiles (every tile's k-steps, no
+//! decoding: no split-K, split tail or stream-K), and the epilogue's alpha-only scale.
+template <int BN, bool AKMajor>
+struct Sm90GemmFastBase : Sm90GemmOpsN<BN, false> {
+  using Params = Sm90Params;
+  CLC_KIT_DEVICE static constexpr bool a_kmajor(Params const&) { return AKMajor; }
+  CLC_KIT_DEVICE static constexpr bool b_kmajor(Params const&) { return !AKMajor; }
+  CLC_KIT_DEVICE static constexpr bool tma_store(Params const&) { return true; }
+  CLC_KIT_DEVICE static WorkTile decode(Params const&, WorkTile const& t) { return t; }
+  CLC_KIT_DEVICE static void k_range(Params const& p, WorkTile const&, int* begin, int* end) {
+    *begin = 0;
+    *end = p.k_tiles;
+  }
+  //! The store's per-pair function: the accumulators times alpha.
+  CLC_KIT_DEVICE static auto alpha_scale(Params const& p) {
+    float const alpha = p.epi.alpha;
+    return [alpha](float v0, float v1, int, int) { return make_float2(v0 * alpha, v1 * alpha); };
+  }
+};
+
 //! The common case's Ops (kSm90Fast): A K-major and B MN-major (both row-major, as torch.matmul gives
 //! them), D of the operands' type through the TMA store, whole tiles (no split-K, split tail or
 //! stream-K), 1x1 or 2x1 clusters. The same loads and epilogue as Sm90GemmOpsN's for that case, with the
@@ -484,16 +505,8 @@ struct Sm90GemmOpsN : Sm90GemmOps<Fixup> {
 //! cluster shape and one epilogue (a kernel compiled for one case ran 3-5% faster than the general one
 //! on small and short-K problems: bench/results/h200-gemm-lean-kernel.txt).
 template <int BN, class T>
-struct Sm90GemmFastOpsN : Sm90GemmOpsN<BN, false> {
+struct Sm90GemmFastOpsN : Sm90GemmFastBase<BN, true> {
   using Params = Sm90Params;
-  CLC_KIT_DEVICE static constexpr bool a_kmajor(Params const&) { return true; }
-  CLC_KIT_DEVICE static constexpr bool b_kmajor(Params const&) { return false; }
-  CLC_KIT_DEVICE static constexpr bool tma_store(Params const&) { return true; }
-  CLC_KIT_DEVICE static WorkTile decode(Params const&, WorkTile const& t) { return t; }
-  CLC_KIT_DEVICE static void k_range(Params const& p, WorkTile const&, int* begin, int* end) {
-    *begin = 0;
-    *end = p.k_tiles;
-  }
   template <class F>
   CLC_KIT_DEVICE static void with_loader(Params const& p, WorkTile const& t, int, int nb, int, std::uint16_t mask,
                                          F&& f) {
@@ -515,10 +528,8 @@ struct Sm90GemmFastOpsN : Sm90GemmOpsN<BN, false> {
   template <int BN_>
   CLC_KIT_DEVICE static void epilogue(Params const& p, WorkTile const& t, int cw, float (&acc)[BN_ / 2],
                                       unsigned char* bufs, unsigned bar_id) {
-    float const alpha = p.epi.alpha;
-    auto const scale = [alpha](float v0, float v1, int, int) { return make_float2(v0 * alpha, v1 * alpha); };
     std::int32_t const corner[3] = {t.y * BN_, t.x * kSm90TileM + cw * 64, t.z};
-    kit::store_tile_tma<T>(acc, scale, &p.tmap_d, corner, bufs, bar_id);
+    kit::store_tile_tma<T>(acc, Sm90GemmFastBase<BN, true>::alpha_scale(p), &p.tmap_d, corner, bufs, bar_id);
   }
 };
 
@@ -527,16 +538,8 @@ struct Sm90GemmFastOpsN : Sm90GemmOpsN<BN, false> {
 //! transposed with TMA, whole tiles, 1x1 clusters; the same loads and epilogue as Sm90GemmOpsN's for that
 //! case, fixed at compile time (tile widths 64 to 256, 208 and 224 among them).
 template <int BN, class T>
-struct Sm90GemmFastSwapOpsN : Sm90GemmOpsN<BN, false> {
+struct Sm90GemmFastSwapOpsN : Sm90GemmFastBase<BN, false> {
   using Params = Sm90Params;
-  CLC_KIT_DEVICE static constexpr bool a_kmajor(Params const&) { return false; }
-  CLC_KIT_DEVICE static constexpr bool b_kmajor(Params const&) { return true; }
-  CLC_KIT_DEVICE static constexpr bool tma_store(Params const&) { return true; }
-  CLC_KIT_DEVICE static WorkTile decode(Params const&, WorkTile const& t) { return t; }
-  CLC_KIT_DEVICE static void k_range(Params const& p, WorkTile const&, int* begin, int* end) {
-    *begin = 0;
-    *end = p.k_tiles;
-  }
   template <class F>
   CLC_KIT_DEVICE static void with_loader(Params const& p, WorkTile const& t, int, int nb, int, std::uint16_t, F&& f) {
     int const m0 = t.x * kSm90TileM;
@@ -549,10 +552,9 @@ struct Sm90GemmFastSwapOpsN : Sm90GemmOpsN<BN, false> {
   template <int BN_>
   CLC_KIT_DEVICE static void epilogue(Params const& p, WorkTile const& t, int cw, float (&acc)[BN_ / 2],
                                       unsigned char* bufs, unsigned bar_id) {
-    float const alpha = p.epi.alpha;
-    auto const scale = [alpha](float v0, float v1, int, int) { return make_float2(v0 * alpha, v1 * alpha); };
     std::int32_t const corner_t[3] = {t.x * kSm90TileM + cw * 64, t.y * BN_, t.z};
-    kit::store_tile_tma_transposed<T>(acc, scale, &p.tmap_d, corner_t, bufs, bar_id);
+    kit::store_tile_tma_transposed<T>(acc, Sm90GemmFastBase<BN, false>::alpha_scale(p), &p.tmap_d, corner_t, bufs,
+                                      bar_id);
   }
 };
 
