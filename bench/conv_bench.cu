@@ -122,6 +122,7 @@ struct Config {
   bool cudnn_fused = true;
   bool warm_l2 = false;
   bool general = false;  // diagnostics: the general Sm90 kernels only (conv::detail::run_general)
+  bool no_swap = false;  // diagnostics: never the filter-row kernel (conv::detail::run_swap(..., false))
   bool quick = false;
   bool list = false;
   int kernel = 0;  // {auto, sm90, portable}
@@ -210,6 +211,8 @@ cli::Result parse(int argc, char** argv, Config* c) {
       .flag("--warm-l2", &c->warm_l2, "diagnostics: no L2 scrub before the timed launches")
       .flag("--general", &c->general, "diagnostics: the general Sm90 kernels only, never those compiled for the "
                                       "common cases (clc::conv::detail::run_general)")
+      .flag("--no-swap", &c->no_swap, "diagnostics: never the filter-row kernel (64 filters x 256 pixels per tile, "
+                                      "K <= 64; clc::conv::detail::run_swap)")
       .choice("--kernel", {"auto", "sm90", "portable"}, &c->kernel, "diagnostics: force a clc::conv kernel")
       .integer_of("--tile-n", {0, 64, 128, 256}, &c->tile_n, "diagnostics: clc Sm90 tile width (0: heuristic)")
       .integer_of("--cluster", {0, 1, 2}, &c->cluster_m, "diagnostics: clc CTAs per cluster along M (0: heuristic)")
@@ -324,7 +327,7 @@ char const* math_name(int m) {
 std::string describe(conv::RunInfo const& i) {
   return std::string(to_string(i.kernel)) + " " + std::to_string(i.tile_m) + "x" + std::to_string(i.tile_n) + " c" +
          std::to_string(i.cluster_m) + (i.splits > 1 ? " k" + std::to_string(i.splits) : "") + " " +
-         to_string(i.source) + (i.fast ? " fast" : "");
+         to_string(i.source) + (i.fast ? " fast" : "") + (i.swapped ? " swap" : "");
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -861,6 +864,8 @@ class Bench {
     VariantResult& vr = r_->v[v];
     if (cfg_.general)
       CONV_CLC(conv::detail::run_general(a, stream_, o, vr.has_info ? nullptr : &vr.info));
+    else if (cfg_.no_swap)
+      CONV_CLC(conv::detail::run_swap(a, stream_, o, false, vr.has_info ? nullptr : &vr.info));
     else
       CONV_CLC(conv::run(a, stream_, o, vr.has_info ? nullptr : &vr.info));
     vr.has_info = true;
@@ -1047,7 +1052,7 @@ void write_info(json::Writer& j, std::string const& key, conv::RunInfo const& i)
   j.begin_object(key);
   j.field("kernel", to_string(i.kernel)).field("source", to_string(i.source)).field("grid", to_string(i.launch.grid));
   j.field("tile_m", i.tile_m).field("tile_n", i.tile_n).field("cluster_m", i.cluster_m).field("swizzle", i.swizzle);
-  j.field("fast_kernel", i.fast);
+  j.field("fast_kernel", i.fast).field("swapped", i.swapped);
   j.field("tma_store", i.tma_store).field("splits", i.splits).field("workers", i.launch.workers);
   j.field("max_active_clusters", i.launch.max_active_clusters);
   if (!i.why_portable.empty()) j.field("why_portable", i.why_portable);

@@ -259,6 +259,27 @@ TEST(ConvPlan, ResNetLayersOnTheH200) {
     EXPECT_EQ(pc.cluster_m, 1);
     EXPECT_EQ(pc.splits, l.splits);
     EXPECT_TRUE(pc.tma_store);
+    EXPECT_EQ(pc.swapped, l.k <= 64);  // the filter-row kernel: K <= 64 and a wave of 256-pixel tiles
+  }
+  {  // The filter-row kernel: not below a wave of its tiles, not with a residual or a forced width.
+    conv::Arguments s = base();
+    s.n = 1, s.h = s.w = 56, s.c = s.k = 64;  // 3136 pixels: 13 tiles of 256
+    s.residual = nullptr;
+    s.bias = nullptr;
+    conv::detail::Sm90PlanChoice sc;
+    ASSERT_TRUE(conv::detail::sm90_default_plan(s, {}, 132, &sc).ok());
+    EXPECT_FALSE(sc.swapped);
+    EXPECT_EQ(sc.tile_n, 64);
+    ASSERT_TRUE(conv::detail::sm90_default_plan(s, {}, 12, &sc).ok());
+    EXPECT_TRUE(sc.swapped);  // 12 SMs: a wave
+    conv::Options so;
+    so.tile_n = 128;
+    ASSERT_TRUE(conv::detail::sm90_default_plan(s, so, 12, &sc).ok());
+    EXPECT_FALSE(sc.swapped);
+    s.residual = base().residual;
+    s.beta = 1.0f;
+    ASSERT_TRUE(conv::detail::sm90_default_plan(s, {}, 12, &sc).ok());
+    EXPECT_FALSE(sc.swapped);
   }
   // Forced choices are kept; a single 128-wide tile of a long K splits; bad input is refused by name.
   conv::Arguments a = base();

@@ -195,6 +195,8 @@ struct Case {
   int repeats = 1;
   bool corrupt = false;  //!< checker self-test: overwrite y[0] and the first gap element after the run
   bool general = false;  //!< the general Sm90 kernels only (conv::detail::run_general: never RunInfo::fast)
+  //! conv::detail::run_swap: 1 the filter-row kernel wherever it can run, -1 never; 0 conv::run
+  int swap = 0;
 };
 
 //! Output size along one axis (floor division; 0 when the dilated filter does not fit).
@@ -394,7 +396,9 @@ void run_case(Case const& c, Stats* st) {
     CUDA_OK(cudaMemsetAsync(Y.p, 0xFF, Y.bytes, sx));  // NaN in every element and gap
     CUDA_OK(cudaStreamSynchronize(sx));
     if (hog.s) CLC_OK(clc::tools::hold_sms(sms / 4, 5.0, hog.s));  // dispatched first: a quarter of the SMs busy
-    clc::Error const e = c.general ? conv::detail::run_general(a, sx, opts, &st->info) : conv::run(a, sx, opts, &st->info);
+    clc::Error const e = c.general     ? conv::detail::run_general(a, sx, opts, &st->info)
+                         : c.swap != 0 ? conv::detail::run_swap(a, sx, opts, c.swap > 0, &st->info)
+                                       : conv::run(a, sx, opts, &st->info);
     ASSERT_TRUE(e.ok()) << "conv::run: " << e.what();
     CUDA_OK(cudaGetLastError());
     CUDA_OK(cudaStreamSynchronize(sx));
@@ -1243,6 +1247,76 @@ TEST(ConvFastKernels, CommonCasesAndTheRest) {
     run_case(c, &st);
     ASSERT_FALSE(::testing::Test::HasFatalFailure()) << c.name;
     EXPECT_FALSE(st.info.fast) << c.name;
+  }
+}
+
+//! The filter-row kernel (RunInfo::swapped: 64 filters x 256 pixels per tile, y stored transposed), forced
+//! through run_swap where it can run: K = 64 and fewer (K = 40, 8: rows of the filter box past K are zeros
+//! and the transposed store clips them), 3x3 with padding, stride 2, 1x1, 5x5 dilated, a pixel count not a
+//! multiple of 256 (the last tile's second im2col box wholly past the output), tiles spanning images;
+//! plain, bias, ReLU, both; bf16 and fp16; Ticket and Static with several tiles per worker; every element
+//! checked. Then the cases it does not take (K > 64, a residual, fp32 y, split-K, a forced 128-wide tile,
+//! 2x1 clusters, Single) and run_swap(false).
+TEST(ConvFastKernels, FilterRowKernel) {
+  CLC_REQUIRE_GPU();
+  if (!device_is_hopper()) GTEST_SKIP() << "the Sm90 kernels need an sm_90 device";
+  struct Shape {
+    char const* name;
+    int n, h, w, c, k, r, s, stride, pad, dil;
+  };
+  Shape const shapes[] = {
+      {"3x3_64", 3, 23, 21, 64, 64, 3, 3, 1, 1, 1},   // M = 1449: 6 tiles, the last 169 pixels
+      {"3x3s2_k40", 2, 30, 34, 96, 40, 3, 3, 2, 1, 1},
+      {"1x1_k64_c256", 4, 14, 14, 256, 64, 1, 1, 1, 0, 1},
+      {"5x5d2_k8_c24", 2, 19, 17, 24, 8, 5, 5, 1, 3, 2},
+      {"1x7_k64", 1, 9, 40, 72, 64, 1, 7, 1, 0, 1},
+  };
+  int i = 0;
+  for (Shape const& sh : shapes)
+    for (int epi : {0, 1, 2, 3}) {  // plain, bias, ReLU, bias + ReLU
+      Case c = make(std::string("swap_") + sh.name + "_" + std::to_string(epi), sh.n, sh.h, sh.w, sh.c, sh.k, sh.r,
+                    sh.s, sh.stride);
+      c.pad_top = c.pad_bottom = c.pad_left = c.pad_right = sh.pad;
+      if (sh.r == 1) c.pad_top = c.pad_bottom = 0;
+      if (sh.s == 1) c.pad_left = c.pad_right = 0;
+      c.dil_h = c.dil_w = sh.dil;
+      c.xt = c.yt = i % 2 == 0 ? DType::BF16 : DType::F16;
+      c.bias = epi == 1 || epi == 3;
+      c.relu = epi >= 2;
+      c.alpha = epi == 0 ? 1.25f : 0.75f;
+      c.opts.kernel = Kernel::Sm90;
+      c.opts.source = i % 2 == 0 ? SourceKind::Ticket : SourceKind::Static;
+      c.opts.max_workers = 1 + 2 * (i % 3);  // 1, 3, 5 workers: several tiles each
+      c.swap = 1;
+      Stats st;
+      run_case(c, &st);
+      ASSERT_FALSE(::testing::Test::HasFatalFailure()) << c.name;
+      EXPECT_TRUE(st.info.swapped) << c.name;
+      EXPECT_TRUE(st.info.fast) << c.name;
+      EXPECT_EQ(st.info.tile_m, 256) << c.name;
+      EXPECT_EQ(st.info.tile_n, 64) << c.name;
+      c.swap = -1;
+      c.name += "_unswapped";
+      run_case(c, &st);
+      ASSERT_FALSE(::testing::Test::HasFatalFailure()) << c.name;
+      EXPECT_FALSE(st.info.swapped) << c.name;
+      ++i;
+    }
+  for (int which = 0; which < 7; ++which) {
+    Case c = make("swap_not_" + std::to_string(which), 2, 20, 20, 64, 64, 3, 3);
+    c.opts.kernel = Kernel::Sm90;
+    c.swap = 1;
+    if (which == 0) c.k = 72;
+    if (which == 1) c.beta = 0.5f;
+    if (which == 2) c.yt = DType::F32;
+    if (which == 3) c.opts.split_k = 2;
+    if (which == 4) c.opts.tile_n = 128;
+    if (which == 5) c.opts.cluster_m = 2;
+    if (which == 6) c.opts.source = SourceKind::Single;
+    Stats st;
+    run_case(c, &st);
+    ASSERT_FALSE(::testing::Test::HasFatalFailure()) << c.name;
+    EXPECT_FALSE(st.info.swapped) << c.name;
   }
 }
 

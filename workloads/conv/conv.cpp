@@ -260,6 +260,14 @@ int default_splits(detail::Problem const& p, int tile_n, int sms) {
   return best;
 }
 
+//! Whether the filter-row kernel (64 filters x 256 pixels per tile, detail/sm90_kernel.cuh) can run `p`
+//! under `plan`: a common case (y of x's type, packed, through the TMA store; no residual; no split-K) with
+//! K <= 64 filters, the tile width and cluster not forced otherwise.
+bool swap_applies(detail::Problem const& p, Options const& o, detail::Plan const& plan) {
+  return p.k <= detail::kSwapTileFilters && plan.tile_n == 64 && (o.tile_n == 0 || o.tile_n == 64) &&
+         plan.cluster_m == 1 && plan.splits == 1 && plan.tma_store && p.yt == p.xt && p.residual == nullptr;
+}
+
 struct Decision {
   Choice choice;
   detail::Plan plan;
@@ -286,6 +294,7 @@ void plan_sm90(detail::Problem const& p, Options const& o, int sms, detail::Plan
   if (plan->source == SourceKind::Auto) plan->source = SourceKind::Ticket;  // Hopper has no hardware CLC
   int const kt = p.r * p.s * ((p.c + detail::kSm90TileK - 1) / detail::kSm90TileK);
   plan->splits = o.split_k != 0 ? std::min(o.split_k, kt) : default_splits(p, plan->tile_n, sms);
+  plan->swap = swap_applies(p, o, *plan) && std::int64_t(p.m()) >= std::int64_t(detail::kSwapTilePixels) * sms;
   *split_bytes = plan->splits > 1 ? std::size_t(plan->splits) * std::size_t(p.m()) * std::size_t(p.k) * 4 : 0;
 }
 
@@ -331,13 +340,17 @@ Error can_implement(Arguments const& a, Options const& o) {
 }
 
 Error run(Arguments const& a, cudaStream_t stream, Options const& o, RunInfo* info) {
-  return detail::run_impl(a, stream, o, true, info);
+  return detail::run_impl(a, stream, o, true, 0, info);
 }
 
 namespace detail {
 
 Error run_general(Arguments const& a, cudaStream_t stream, Options const& o, RunInfo* info) {
-  return run_impl(a, stream, o, false, info);
+  return run_impl(a, stream, o, false, 0, info);
+}
+
+Error run_swap(Arguments const& a, cudaStream_t stream, Options const& o, bool swap, RunInfo* info) {
+  return run_impl(a, stream, o, true, swap ? 1 : -1, info);
 }
 
 Error sm90_default_plan(Arguments const& a, Options const& o, int sms, Sm90PlanChoice* out) {
@@ -352,10 +365,11 @@ Error sm90_default_plan(Arguments const& a, Options const& o, int sms, Sm90PlanC
   out->cluster_m = plan.cluster_m;
   out->splits = plan.splits;
   out->tma_store = plan.tma_store;
+  out->swapped = plan.swap;
   return success();
 }
 
-Error run_impl(Arguments const& a, cudaStream_t stream, Options const& o, bool fast, RunInfo* info) {
+Error run_impl(Arguments const& a, cudaStream_t stream, Options const& o, bool fast, int swap, RunInfo* info) {
   CLC_TRY(can_implement(a, o));
   detail::Problem const p = normalise(a);
   Decision d;
@@ -367,6 +381,8 @@ Error run_impl(Arguments const& a, cudaStream_t stream, Options const& o, bool f
   *ri = RunInfo{};
 
   if (ch.kernel == Kernel::Sm90) {
+    if (swap != 0) plan.swap = swap > 0 && swap_applies(p, o, plan);
+    if (plan.swap && !fast) plan.swap = false;
     if (plan.splits > 1) {
       if (o.split_workspace != nullptr) {
         if (o.split_workspace_size < d.split_bytes)
@@ -390,6 +406,7 @@ Error run_impl(Arguments const& a, cudaStream_t stream, Options const& o, bool f
     if (e.ok()) {
       bool const bf = p.xt == DType::BF16;
       // The common cases' kernels: y of x's type through the TMA store, no split-K, no residual.
+      if (!maps.tma_store) plan.swap = false;  // (the filter-row kernel is a common case's)
       if (fast && maps.tma_store && plan.splits == 1 && p.yt == p.xt && p.residual == nullptr) {
         bool const fused = p.bias != nullptr || p.relu;
         if (plan.source == SourceKind::Ticket)

@@ -119,6 +119,9 @@ struct RunInfo {
   //! Sm90: a kernel compiled for the common case ran (y of x's type through the TMA store, no split-K, no
   //! residual), not the general one
   bool fast = false;
+  //! Sm90: the filter-row kernel ran (a common case with K <= 64 filters): tiles of tile_m = 256 output
+  //! pixels x tile_n = 64 filters, the filters as the wgmma's rows, y stored transposed
+  bool swapped = false;
   LaunchInfo launch;
   std::string why_portable;  //!< when Auto took the portable kernel: why Sm90 did not apply
 };

@@ -13,12 +13,17 @@ namespace clc::conv::detail {
 //! (RunInfo::fast; branch wip/conv-fast), for A/B comparisons and tests.
 Error run_general(Arguments const& args, cudaStream_t stream, Options const& opts, RunInfo* info = nullptr);
 
+//! `clc::conv::run` with the filter-row kernel (RunInfo::swapped) wherever it can run (`swap`: any number of
+//! tiles, where run() takes it only when there is a wave of them) or never (the 128-pixel tiles instead).
+Error run_swap(Arguments const& args, cudaStream_t stream, Options const& opts, bool swap, RunInfo* info = nullptr);
+
 //! What the Sm90 kernel's plan would be (RunInfo's fields of the same names).
 struct Sm90PlanChoice {
   int tile_n = 0;
   int cluster_m = 0;
   int splits = 0;
   bool tma_store = false;
+  bool swapped = false;
 };
 
 //! The plan `run` gives the Sm90 kernel for `args` and `opts` on a GPU of `sms` SMs, without a device:

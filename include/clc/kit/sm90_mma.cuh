@@ -71,12 +71,15 @@ inline constexpr int kMmaTileM = 128;  //!< rows of an output tile (two consumer
 inline constexpr int kMmaTileK = 64;   //!< k per stage: one 128-byte swizzle row of 16-bit elements
 
 //! Shared-memory layout of one tile width; `Stages` != 0 overrides the ring depth (diagnostics).
-template <int BN, int Stages = 0>
+//! `TileM`: rows of a tile, 128 (the default) or 64 (ping-pong only: one 64-row block per warpgroup).
+template <int BN, int Stages = 0, int TileM = kMmaTileM>
 struct Sm90MmaGeometry {
   static_assert(BN == 64 || BN == 128 || BN == 192 || BN == 208 || BN == 224 || BN == 256,
                 "tile N is 64, 128, 192, 208, 224 or 256");
+  static_assert(TileM == 64 || TileM == 128, "tile M is 64 or 128");
+  static constexpr int kTileM = TileM;
   static constexpr int kStages = Stages != 0 ? Stages : (BN >= 192 ? 4 : BN == 128 ? 6 : 7);
-  static constexpr int kABytes = kMmaTileM * kMmaTileK * 2;  // 16 KiB
+  static constexpr int kABytes = TileM * kMmaTileK * 2;  // 16 KiB (8 KiB for 64-row tiles)
   static constexpr int kBBytes = BN * kMmaTileK * 2;         // 32, 28, 26, 24, 16 or 8 KiB
   static constexpr int kStageBytes = kABytes + kBBytes;
   static constexpr int kChunkBytes = 64 * kMmaTileK * 2;      // one 64-wide M/N chunk of an MN-major tile
@@ -116,24 +119,30 @@ struct HasStageBytes<L, std::void_t<decltype(std::declval<L const&>().stage_byte
 
 }  // namespace detail
 
-//! `PingPong`: each consumer warpgroup takes every other tile whole (128 x BN, two 64-row halves of
-//! accumulators, so BN <= 128), and the two take turns issuing their mainloops (named barriers 3 and
-//! 4): one warpgroup's epilogue and pipeline drain run under the other's MMAs. Without it (the
-//! default, "cooperative") both warpgroups work on one tile, 64 rows each, and the tensor cores idle
-//! while they store it -- fine when a tile has many k-steps, costly when it has few (a convolution's).
-template <class Ops, class ElemT, class Src, int BN, int Variant = kMmaNormal, int Stages = 0, bool PingPong = false>
+//! `PingPong`: each consumer warpgroup takes every other tile whole (TileM x BN: two 64-row halves of
+//! accumulators with BN <= 128, or with 64-row tiles one block of up to 256 columns), and the two take
+//! turns issuing their mainloops (named barriers 3 and 4): one warpgroup's epilogue and pipeline drain
+//! run under the other's MMAs. Without it (the default, "cooperative") both warpgroups work on one
+//! tile, 64 rows each, and the tensor cores idle while they store it -- fine when a tile has many
+//! k-steps, costly when it has few (a convolution's). `TileM` 64 (ping-pong only): tiles of 64 rows,
+//! each k-step one m64nBNk16 wgmma per 16 of k -- the widest wgmma reads the fewest shared-memory bytes
+//! per multiply (the convolution's filter-row kernel: 64 filters x 256 pixels).
+template <class Ops, class ElemT, class Src, int BN, int Variant = kMmaNormal, int Stages = 0, bool PingPong = false,
+          int TileM = kMmaTileM>
 struct Sm90Mma {
   using Source = Src;
   using Params = typename Ops::Params;
-  using G = Sm90MmaGeometry<BN, Stages>;
+  using G = Sm90MmaGeometry<BN, Stages, TileM>;
   using Ring = TmaRing<G::kStages>;
   using Elem = ElemT;
   static constexpr int kConsumerWarpgroups = 2;
   static constexpr int kProducerRegs = 56;
   static constexpr int kConsumerRegs = 224;
-  static_assert(!PingPong || BN <= 128, "a ping-pong warpgroup holds a whole 128 x BN tile: BN <= 128");
+  static_assert(!PingPong || TileM / 64 * BN <= 256,
+                "a ping-pong warpgroup holds a whole TileM x BN tile: at most 128 accumulators per thread");
+  static_assert(PingPong || TileM == 128, "64-row tiles: ping-pong layout only");
   static_assert(!PingPong || !detail::HasSegments<Ops>::value, "units of several segments: cooperative layout only");
-  static constexpr int kHalves = PingPong ? 2 : 1;  // 64-row accumulator blocks per warpgroup
+  static constexpr int kHalves = PingPong ? TileM / 64 : 1;  // 64-row accumulator blocks per warpgroup
   static constexpr unsigned kOrderBar = 3;           // named barriers 3 and 4: whose turn to issue MMAs
 
   struct SharedStorage {
@@ -295,13 +304,13 @@ struct Sm90Mma {
       named_barrier_arrive(kOrderBar + unsigned(cs.cw ^ 1), 256);  // the other's MMAs queue behind ours
       next();
       wgmma_wait<0>();
-      fence_operands(cs.acc[0]);
-      fence_operands(cs.acc[1]);
+#pragma unroll
+      for (int h = 0; h < kHalves; ++h) fence_operands(cs.acc[h]);
       ring.consumer_release(last_stage, csize);
       if constexpr (Variant == kMmaSkipEpilogue) return;
       unsigned const bar = 1u + unsigned(cs.cw);
-      Ops::template epilogue<BN>(p, t, 0, cs.acc[0], cs.epi_bufs, bar);
-      Ops::template epilogue<BN>(p, t, 1, cs.acc[PingPong ? 1 : 0], cs.epi_bufs, bar);
+#pragma unroll
+      for (int h = 0; h < kHalves; ++h) Ops::template epilogue<BN>(p, t, h, cs.acc[h], cs.epi_bufs, bar);
       return;
     }
     if (Ops::a_kmajor(p)) {
@@ -368,7 +377,7 @@ struct Sm90Mma {
     ring.consumer_release(prev, csize);
   }
 
-  //! Ping-pong: issue the whole tile's MMAs (k-major operands), both 64-row halves per k step;
+  //! Ping-pong: issue the whole tile's MMAs (k-major operands), every 64-row block per k step;
   //! returns the last stage, still to be released once its wgmma group has completed.
   CLC_KIT_DEVICE typename Ring::State mainloop_pingpong(ConsumerState& cs, int kb, int ke) {
     typename Ring::State prev = cs.st;

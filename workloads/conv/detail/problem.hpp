@@ -44,6 +44,9 @@ struct Plan {
   bool tma_store = false;  //!< Sm90: store y with TMA (off if y's map cannot be encoded)
   int swizzle = 1;
   int splits = 1;             //!< Sm90: split-K factor (tiles of the tile space's z)
+  //! Sm90: the filter-row kernel (64 filters x 256 pixels per tile; tile_n is 64) where the common case's
+  //! kernels run (run_impl checks that they do)
+  bool swap = false;
   float* partials = nullptr;  //!< splits > 1: [splits][M][K] fp32 partial sums
   LaunchOptions launch;    //!< stream, workspace, grid mode, max_workers
 };
@@ -51,6 +54,13 @@ struct Plan {
 //! Sm90 kernel geometry (kit/sm90_mma.cuh): 128-pixel tiles, 64 channels of one filter tap per k-step.
 inline constexpr int kSm90TileM = 128;
 inline constexpr int kSm90TileK = 64;
+//! The filter-row kernel's tile (detail/sm90_kernel.cuh): 64 filters (the wgmma's M) x 256 output pixels
+//! (its N), so that each k-step is one m64n256k16 wgmma per 16 channels. With K <= 64 filters the usual
+//! 128-pixel x 64-filter tile runs m64n64k16 wgmmas, which read as many shared-memory bytes per multiply
+//! as the tensor cores can take: per 128 pixels and k-step it moves 56 KiB through shared memory (24 KiB
+//! loaded, 32 KiB read by the wgmmas), this tile 40 KiB (20 + 20). y is stored transposed.
+inline constexpr int kSwapTileFilters = 64;
+inline constexpr int kSwapTilePixels = 256;
 //! Portable kernel geometry.
 inline constexpr int kPortableTileM = 128;
 inline constexpr int kPortableTileN = 128;
@@ -99,8 +109,9 @@ CLC_CONV_DECLARE_SM90_FAST(DType::BF16, SourceKind::Static)
 CLC_CONV_DECLARE_SM90_FAST(DType::F16, SourceKind::Ticket)
 CLC_CONV_DECLARE_SM90_FAST(DType::F16, SourceKind::Static)
 #undef CLC_CONV_DECLARE_SM90_FAST
-//! `run` with the common cases' kernels allowed (`fast`) or not (diagnostics: conv/debug.hpp).
-Error run_impl(Arguments const& a, cudaStream_t stream, Options const& o, bool fast, RunInfo* info);
+//! `run` with the common cases' kernels allowed (`fast`) or not, and the filter-row kernel as the plan
+//! says (`swap` 0), wherever it applies (1) or never (-1) (diagnostics: conv/debug.hpp).
+Error run_impl(Arguments const& a, cudaStream_t stream, Options const& o, bool fast, int swap, RunInfo* info);
 template <>
 Error launch_portable_typed<DType::BF16>(Problem const& p, Plan const& plan, RunInfo* info);
 template <>

@@ -315,6 +315,109 @@ struct Sm90ConvFastOpsN : Sm90ConvOpsN<BN> {
   }
 };
 
+//! The loads of one k-step of one filter-row tile: the filter box (64 filters x 64 channels of tap (r, s))
+//! as the wgmma's A, and the tile's 256 pixels as two im2col boxes of 128 (each with its own corner: the
+//! second box's first pixel may start a new output row or image) as its K-major B.
+struct Sm90ConvSwapLoader {
+  Sm90Params const& p;
+  std::int32_t w0[2], h0[2], n_img[2];  // the im2col corners of the tile's pixels 0 and 128
+  int k0;                               // the tile's first filter
+  int next = -1;                        // the k-step (cb, r, s) describe
+  int cb = 0, r = 0, s = 0;
+
+  CLC_KIT_DEVICE void operator()(unsigned char* sa, int kt, std::uint64_t* fb) {
+    if (kt != next) Sm90ConvOps::tap_of(p, kt, &cb, &r, &s);
+    std::int32_t const c = cb * kit::kMmaTileK;
+    std::int32_t const tap = r * p.s + s;
+    std::int32_t const fc[3] = {c, tap, k0};
+    kit::tma_load(sa, &p.tmap_f, fc, fb);
+    std::uint16_t const offsets[2] = {std::uint16_t(s * p.dil_w), std::uint16_t(r * p.dil_h)};
+#pragma unroll
+    for (int i = 0; i < 2; ++i) {
+      std::int32_t const coords[4] = {c, w0[i], h0[i], n_img[i]};
+      kit::tma_load_im2col(sa + kSwapTileFilters * 128 + i * (kSm90TileM * 128), &p.tmap_x, coords, offsets, fb);
+    }
+    next = kt + 1;
+    if (++cb == p.c_blocks) {
+      cb = 0;
+      if (++s == p.s) {
+        s = 0;
+        ++r;
+      }
+    }
+  }
+};
+
+//! The filter-row kernel's Ops (a common case: y of x's type stored with TMA as one packed [N*P*Q, K]
+//! matrix, no split-K, no residual, 1x1 clusters; `Fused`: alpha, the bias and ReLU, else alpha only).
+//! Tile (x, y) covers pixels 256 x .. 256 x + 255 and filters 64 y .. 64 y + 63; the accumulators' rows
+//! are filters, their columns pixels.
+template <class T, bool Fused>
+struct Sm90ConvSwapOps : Sm90ConvOps {
+  using Params = Sm90Params;
+  CLC_KIT_DEVICE static constexpr bool tma_store(Params const&) { return true; }
+  CLC_KIT_DEVICE static void k_range(Params const& p, WorkTile const&, int* begin, int* end) {
+    *begin = 0;
+    *end = p.k_tiles;
+  }
+  template <class F>
+  CLC_KIT_DEVICE static void with_loader(Params const& p, WorkTile const& t, int, int, int, std::uint16_t, F&& f) {
+    Sm90ConvSwapLoader ld{p};
+#pragma unroll
+    for (int i = 0; i < 2; ++i) {
+      int const m0 = t.x * kSwapTilePixels + i * kSm90TileM;
+      int const n_img = m0 / p.pq;
+      int const rem = m0 - n_img * p.pq;
+      int const p0 = rem / p.q;
+      int const q0 = rem - p0 * p.q;
+      ld.w0[i] = q0 * p.stride_w - p.pad_left;
+      ld.h0[i] = p0 * p.stride_h - p.pad_top;
+      ld.n_img[i] = n_img;
+    }
+    ld.k0 = t.y * kSwapTileFilters;
+    f(ld);
+  }
+  //! The warpgroup's 64 filters x 256 pixels, transposed into y (`h` is 0: one 64-row block).
+  template <int BN_>
+  CLC_KIT_DEVICE static void epilogue(Params const& p, WorkTile const& t, int, float (&acc)[BN_ / 2],
+                                      unsigned char* bufs, unsigned bar_id) {
+    int const k0 = t.y * kSwapTileFilters;
+    std::int32_t const corner[2] = {k0, t.x * kSwapTilePixels};
+    float const alpha = p.epi.alpha;
+    if constexpr (!Fused) {
+      auto const scale = [alpha](float v0, float v1, int, int) { return make_float2(v0 * alpha, v1 * alpha); };
+      kit::store_tile_tma_transposed<T>(acc, scale, &p.tmap_y, corner, bufs, bar_id);
+    } else {
+      // The thread's two accumulator rows (filters) are r0 and r0 + 8, r0 = 16 w + l / 4 (kit/wgmma.cuh):
+      // their bias values, loaded once per tile; row bit 3 tells them apart.
+      int const lane = threadIdx.x & 31;
+      int const r0 = ((threadIdx.x >> 5) & 3) * 16 + (lane >> 2);
+      T const* const bias = static_cast<T const*>(p.epi.bias);
+      float b[2] = {0.0f, 0.0f};
+      if (bias != nullptr) {
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+          int const k = k0 + r0 + 8 * h;
+          b[h] = k < p.epi.k ? float(__ldg(bias + k)) : 0.0f;
+        }
+      }
+      bool const relu = p.epi.relu != 0;
+      auto const act = [alpha, relu, b](float v0, float v1, int row, int) {
+        float const bb = (row & 8) ? b[1] : b[0];
+        float const y0 = v0 * alpha + bb, y1 = v1 * alpha + bb;
+        return relu ? make_float2(y0 > 0.0f ? y0 : 0.0f, y1 > 0.0f ? y1 : 0.0f) : make_float2(y0, y1);
+      };
+      kit::store_tile_tma_transposed<T>(acc, act, &p.tmap_y, corner, bufs, bar_id);
+    }
+  }
+};
+
+template <DType X, class Source, bool Fused>
+using Sm90ConvSwap =
+    kit::Sm90Mma<Sm90ConvSwapOps<std::conditional_t<X == DType::BF16, __nv_bfloat16, __half>, Fused>,
+                 std::conditional_t<X == DType::BF16, __nv_bfloat16, __half>, Source, kSwapTilePixels, kit::kMmaNormal,
+                 0, true, kSwapTileFilters>;
+
 //! Kernel choice: 0 the general kernel, 1 the fast plain one, 2 the fast fused one.
 template <DType X, class Source, int BN, int Fast>
 using Sm90ConvK = std::conditional_t<
@@ -367,6 +470,48 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
     info->launch = li;
   }
   if (plan.splits > 1) return splitk_reduce(pr, plan);
+  return success();
+}
+
+//! Host: the filter-row kernel (plan.swap; kSwapTileFilters x kSwapTilePixels tiles, 1x1 clusters).
+template <DType X, class Source, bool Fused>
+Error sm90_launch_swap(Problem const& pr, Plan const& plan, Sm90Maps const& maps, RunInfo* info) {
+  using K = Sm90ConvSwap<X, Source, Fused>;
+  Sm90Params p{};
+  p.tmap_x = maps.x;
+  p.tmap_f = maps.filter;
+  p.tmap_y = maps.y;
+  p.tma_store = 1;
+  p.epi = make_epilogue_params(pr);
+  p.c_blocks = (pr.c + kSm90TileK - 1) / kSm90TileK;
+  p.k_tiles = pr.r * pr.s * p.c_blocks;
+  p.s = pr.s;
+  p.pq = pr.p * pr.q;
+  p.q = pr.q;
+  p.stride_h = pr.stride_h;
+  p.stride_w = pr.stride_w;
+  p.pad_top = pr.pad_top;
+  p.pad_left = pr.pad_left;
+  p.dil_h = pr.dil_h;
+  p.dil_w = pr.dil_w;
+  p.splits = 1;
+  TileSpace tiles((pr.m() + kSwapTilePixels - 1) / kSwapTilePixels, (pr.k + kSwapTileFilters - 1) / kSwapTileFilters, 1);
+  tiles.with_raster(Raster::AlongX);
+  LaunchInfo li;
+  CLC_TRY(kit::launch_warp_specialized<K>(&kit::sm90_mma_kernel<K>, tiles, plan.launch, K::G::kDynamicSmem, p, &li));
+  if (info) {
+    info->kernel = Kernel::Sm90;
+    info->source = Source::kind;
+    info->tile_m = kSwapTilePixels;
+    info->tile_n = kSwapTileFilters;
+    info->cluster_m = 1;
+    info->swizzle = 1;
+    info->tma_store = true;
+    info->fast = true;
+    info->swapped = true;
+    info->splits = 1;
+    info->launch = li;
+  }
   return success();
 }
 
