@@ -1204,8 +1204,8 @@ struct BadArgBuffers {
 //! The kernels compiled for the common cases (branch wip/conv-fast): y of x's type through the TMA store, no
 //! split-K, no residual; plain and fused (bias, ReLU, both), every tile width, Ticket and Static with several
 //! tiles per worker, bf16 and fp16: every element checked, RunInfo::fast set; the same cases through
-//! run_general (the general kernels, RunInfo::fast clear); and the cases they do not take (fp32 y, a
-//! residual, split-K, Single, a strided y).
+//! run_general (the general kernels, RunInfo::fast clear); split-K's kernel of partial sums with any y and
+//! epilogue; and the cases they do not take (fp32 y, a residual, Single, a strided y without split-K).
 TEST(ConvFastKernels, CommonCasesAndTheRest) {
   CLC_REQUIRE_GPU();
   if (!device_is_hopper()) GTEST_SKIP() << "the Sm90 kernels need an sm_90 device";
@@ -1234,13 +1234,42 @@ TEST(ConvFastKernels, CommonCasesAndTheRest) {
       EXPECT_FALSE(st.info.fast) << c.name;
       ++i;
     }
+  // Split-K's common-case kernel (partial sums only): every width, 2 and 3 splits, whatever y and epilogue
+  // (fp32 y, a residual, bias + ReLU, a strided y), Ticket and Static with several tiles per worker; and the
+  // same through the general kernels.
+  for (int tile_n : {64, 128, 256})
+    for (int splits : {2, 3}) {
+      int const v = i++;
+      Case c = make("fast_split_" + std::to_string(tile_n) + "_k" + std::to_string(splits), 2, 10, 12, 160, 200, 3, 3);
+      c.xt = v % 2 == 0 ? DType::BF16 : DType::F16;
+      c.yt = v % 3 == 0 ? DType::F32 : c.xt;
+      c.beta = v % 2 == 0 ? 0.5f : 0.0f;
+      c.bias = v % 3 != 1;
+      c.relu = v % 2 == 1;
+      if (v % 4 == 3) c.y_gap_k = 8;
+      c.opts.kernel = Kernel::Sm90;
+      c.opts.tile_n = tile_n;
+      c.opts.split_k = splits;
+      c.opts.source = v % 2 == 0 ? SourceKind::Ticket : SourceKind::Static;
+      c.opts.max_workers = 3;
+      c.expect_splits = splits;
+      Stats st;
+      run_case(c, &st);
+      ASSERT_FALSE(::testing::Test::HasFatalFailure()) << c.name;
+      EXPECT_TRUE(st.info.fast) << c.name;
+      c.general = true;
+      c.name += "_general";
+      run_case(c, &st);
+      ASSERT_FALSE(::testing::Test::HasFatalFailure()) << c.name;
+      EXPECT_FALSE(st.info.fast) << c.name;
+    }
   for (int which = 0; which < 5; ++which) {
     Case c = make("not_fast_" + std::to_string(which), 2, 20, 20, 64, 200, 3, 3);
     c.opts.kernel = Kernel::Sm90;
     c.opts.split_k = 1;
     if (which == 0) c.yt = DType::F32;
     if (which == 1) c.beta = 0.5f;
-    if (which == 2) c.opts.split_k = 2;
+    if (which == 2) c.opts.split_k = 2, c.opts.source = SourceKind::Single;  // (split-K: Ticket and Static only)
     if (which == 3) c.opts.source = SourceKind::Single;
     if (which == 4) c.y_gap_k = 8;  // y not one packed matrix: the direct epilogue
     Stats st;

@@ -407,7 +407,8 @@ Error run_impl(Arguments const& a, cudaStream_t stream, Options const& o, bool f
       bool const bf = p.xt == DType::BF16;
       // The common cases' kernels: y of x's type through the TMA store, no split-K, no residual.
       if (!maps.tma_store) plan.swap = false;  // (the filter-row kernel is a common case's)
-      if (fast && maps.tma_store && plan.splits == 1 && p.yt == p.xt && p.residual == nullptr) {
+      // Split-K: the common case's kernel writes the partial sums only, so it serves every y and epilogue.
+      if (fast && ((maps.tma_store && p.yt == p.xt && p.residual == nullptr) || plan.splits > 1)) {
         bool const fused = p.bias != nullptr || p.relu;
         if (plan.source == SourceKind::Ticket)
           return bf ? detail::launch_sm90_fast_typed<DType::BF16, SourceKind::Ticket>(p, plan, maps, fused, ri)

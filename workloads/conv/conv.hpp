@@ -116,8 +116,9 @@ struct RunInfo {
   int swizzle = 1;
   bool tma_store = false;  //!< Sm90: the epilogue stored y with TMA (else it wrote y directly)
   int splits = 1;          //!< Sm90: split-K factor used (1: none)
-  //! Sm90: a kernel compiled for the common case ran (y of x's type through the TMA store, no split-K, no
-  //! residual), not the general one
+  //! Sm90: a kernel compiled for a common case ran, not the general one: y of x's type through the TMA
+  //! store with no split-K and no residual; or, with split-K, the kernel that writes the partial sums only
+  //! (any y and epilogue: the reduction applies them)
   bool fast = false;
   //! Sm90: the filter-row kernel ran (a common case with K <= 64 filters): tiles of tile_m = 256 output
   //! pixels x tile_n = 64 filters, the filters as the wgmma's rows, y stored transposed

@@ -96,8 +96,9 @@ CLC_CONV_DECLARE_SM90(DType::F16, SourceKind::Ticket)
 CLC_CONV_DECLARE_SM90(DType::F16, SourceKind::Static)
 CLC_CONV_DECLARE_SM90(DType::F16, SourceKind::Single)
 #undef CLC_CONV_DECLARE_SM90
-//! The common cases' kernels (branch wip/conv-fast: y of x's type through the TMA store, no split-K, no
-//! residual; `fused`: bias and/or ReLU), one file per (x type, source), Ticket and Static.
+//! The common cases' kernels (y of x's type through the TMA store, no split-K, no residual; `fused`: bias
+//! and/or ReLU; the filter-row kernel when plan.swap; with plan.splits > 1 whatever y and the epilogue: the
+//! kernel writes the partial sums), one file per (x type, source), Ticket and Static.
 template <DType X, SourceKind Src>
 Error launch_sm90_fast_typed(Problem const& p, Plan const& plan, Sm90Maps const& maps, bool fused, RunInfo* info);
 #define CLC_CONV_DECLARE_SM90_FAST(X, SRC)                                                                 \

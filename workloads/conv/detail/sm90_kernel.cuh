@@ -418,13 +418,31 @@ using Sm90ConvSwap =
                  std::conditional_t<X == DType::BF16, __nv_bfloat16, __half>, Source, kSwapTilePixels, kit::kMmaNormal,
                  0, true, kSwapTileFilters>;
 
-//! Kernel choice: 0 the general kernel, 1 the fast plain one, 2 the fast fused one.
+//! The split-K common case's Ops: each tile's k-range (split z of its k-steps) to the fp32 partial sums only,
+//! whatever y, the residual or the epilogue (splitk_reduce applies them): the kernel holds no other epilogue.
+template <int BN>
+struct Sm90ConvFastSplitOpsN : Sm90ConvOpsN<BN> {
+  using Params = Sm90Params;
+  CLC_KIT_DEVICE static constexpr bool tma_store(Params const&) { return false; }
+  template <int BN_>
+  CLC_KIT_DEVICE static void epilogue(Params const& p, WorkTile const& t, int cw, float (&acc)[BN_ / 2],
+                                      unsigned char*, unsigned) {
+    kit::store_tile_f32(acc, p.partials, t.z, p.epi.m, p.epi.k, t.x * kit::kMmaTileM + cw * 64, t.y * BN_);
+  }
+};
+
+//! Kernel choice: 0 the general kernel, 1 the fast plain one, 2 the fast fused one, 3 the fast split-K one.
+template <DType X, int BN, int Fast>
+struct Sm90ConvFastOpsOf {
+  using T = std::conditional_t<X == DType::BF16, __nv_bfloat16, __half>;
+  using type = std::conditional_t<Fast == 3, Sm90ConvFastSplitOpsN<BN>, Sm90ConvFastOpsN<BN, T, Fast == 2>>;
+};
 template <DType X, class Source, int BN, int Fast>
-using Sm90ConvK = std::conditional_t<
-    Fast == 0, Sm90Conv<X, Source, BN>,
-    kit::Sm90Mma<Sm90ConvFastOpsN<BN, std::conditional_t<X == DType::BF16, __nv_bfloat16, __half>, Fast == 2>,
-                 std::conditional_t<X == DType::BF16, __nv_bfloat16, __half>, Source, BN, kit::kMmaNormal, 0,
-                 (BN <= 128)>>;
+using Sm90ConvK =
+    std::conditional_t<Fast == 0, Sm90Conv<X, Source, BN>,
+                       kit::Sm90Mma<typename Sm90ConvFastOpsOf<X, BN, Fast>::type,
+                                    std::conditional_t<X == DType::BF16, __nv_bfloat16, __half>, Source, BN,
+                                    kit::kMmaNormal, 0, (BN <= 128)>>;
 
 //! Host: build the parameters and launch (stream, workspace and grid mode are in `plan`).
 template <DType X, class Source, int BN, int Fast = 0>

@@ -1,6 +1,6 @@
 //! @file sm90_bf16_ticket_fast.cu
 //! @brief The common cases' Hopper convolution kernels (y of x's type through the TMA store, no split-K, no
-//! residual; plain and fused; the filter-row kernel among them), x/filter bf16, work source Ticket
+//! residual; plain and fused; the filter-row kernel; split-K's partial sums), x/filter bf16, work source Ticket
 //! (one per file for compile time).
 #include "../detail/sm90_kernel.cuh"
 
@@ -9,6 +9,7 @@ namespace clc::conv::detail {
 template <>
 Error launch_sm90_fast_typed<DType::BF16, SourceKind::Ticket>(Problem const& p, Plan const& plan, Sm90Maps const& maps,
                                                           bool fused, RunInfo* info) {
+  if (plan.splits > 1) return sm90_launch_tile<DType::BF16, source::Ticket, 3>(p, plan, maps, info);
   if (plan.swap)
     return fused ? sm90_launch_swap<DType::BF16, source::Ticket, true>(p, plan, maps, info)
                  : sm90_launch_swap<DType::BF16, source::Ticket, false>(p, plan, maps, info);
