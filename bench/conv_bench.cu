@@ -123,6 +123,7 @@ struct Config {
   bool warm_l2 = false;
   bool general = false;  // diagnostics: the general Sm90 kernels only (conv::detail::run_general)
   bool no_swap = false;  // diagnostics: never the filter-row kernel (conv::detail::run_swap(..., false))
+  bool swap = false;     // diagnostics: the filter-row kernel wherever it can run (conv::detail::run_swap(..., true))
   bool quick = false;
   bool list = false;
   int kernel = 0;  // {auto, sm90, portable}
@@ -212,7 +213,9 @@ cli::Result parse(int argc, char** argv, Config* c) {
       .flag("--general", &c->general, "diagnostics: the general Sm90 kernels only, never those compiled for the "
                                       "common cases (clc::conv::detail::run_general)")
       .flag("--no-swap", &c->no_swap, "diagnostics: never the filter-row kernel (64 filters x 256 pixels per tile, "
-                                      "K <= 64; clc::conv::detail::run_swap)")
+                                      "K <= 128; clc::conv::detail::run_swap)")
+      .flag("--swap", &c->swap, "diagnostics: the filter-row kernel wherever it can run, also below a wave of "
+                                "its tiles (clc::conv::detail::run_swap)")
       .choice("--kernel", {"auto", "sm90", "portable"}, &c->kernel, "diagnostics: force a clc::conv kernel")
       .integer_of("--tile-n", {0, 64, 128, 256}, &c->tile_n, "diagnostics: clc Sm90 tile width (0: heuristic)")
       .integer_of("--cluster", {0, 1, 2}, &c->cluster_m, "diagnostics: clc CTAs per cluster along M (0: heuristic)")
@@ -864,8 +867,8 @@ class Bench {
     VariantResult& vr = r_->v[v];
     if (cfg_.general)
       CONV_CLC(conv::detail::run_general(a, stream_, o, vr.has_info ? nullptr : &vr.info));
-    else if (cfg_.no_swap)
-      CONV_CLC(conv::detail::run_swap(a, stream_, o, false, vr.has_info ? nullptr : &vr.info));
+    else if (cfg_.no_swap || cfg_.swap)
+      CONV_CLC(conv::detail::run_swap(a, stream_, o, cfg_.swap, vr.has_info ? nullptr : &vr.info));
     else
       CONV_CLC(conv::run(a, stream_, o, vr.has_info ? nullptr : &vr.info));
     vr.has_info = true;

@@ -259,7 +259,9 @@ TEST(ConvPlan, ResNetLayersOnTheH200) {
     EXPECT_EQ(pc.cluster_m, 1);
     EXPECT_EQ(pc.splits, l.splits);
     EXPECT_TRUE(pc.tma_store);
-    EXPECT_EQ(pc.swapped, l.k <= 64);  // the filter-row kernel: K <= 64 and a wave of 256-pixel tiles
+    // The filter-row kernel: K <= 128 and a wave of 256-pixel tiles (N * P * Q >= 256 * 132).
+    int const pq = (l.hw / l.stride) * (l.hw / l.stride);
+    EXPECT_EQ(pc.swapped, l.k <= 128 && l.n * pq >= 256 * 132);
   }
   {  // The filter-row kernel: not below a wave of its tiles, not with a residual or a forced width.
     conv::Arguments s = base();

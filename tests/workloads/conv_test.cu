@@ -1279,12 +1279,13 @@ TEST(ConvFastKernels, CommonCasesAndTheRest) {
   }
 }
 
-//! The filter-row kernel (RunInfo::swapped: 64 filters x 256 pixels per tile, y stored transposed), forced
-//! through run_swap where it can run: K = 64 and fewer (K = 40, 8: rows of the filter box past K are zeros
-//! and the transposed store clips them), 3x3 with padding, stride 2, 1x1, 5x5 dilated, a pixel count not a
+//! The filter-row kernel (RunInfo::swapped: 64 or 128 filters x 256 pixels per tile, y stored transposed),
+//! forced through run_swap where it can run: K = 64 and fewer (K = 40, 8: rows of the filter box past K are
+//! zeros and the transposed store clips them), K = 128, 96 and 72 (128-filter tiles, the cooperative
+//! layout), 3x3 with padding, stride 2, 1x1, 5x5 dilated, a pixel count not a
 //! multiple of 256 (the last tile's second im2col box wholly past the output), tiles spanning images;
 //! plain, bias, ReLU, both; bf16 and fp16; Ticket and Static with several tiles per worker; every element
-//! checked. Then the cases it does not take (K > 64, a residual, fp32 y, split-K, a forced 128-wide tile,
+//! checked. Then the cases it does not take (K > 128, a residual, fp32 y, split-K, a forced 128-wide tile,
 //! 2x1 clusters, Single) and run_swap(false).
 TEST(ConvFastKernels, FilterRowKernel) {
   CLC_REQUIRE_GPU();
@@ -1299,6 +1300,9 @@ TEST(ConvFastKernels, FilterRowKernel) {
       {"1x1_k64_c256", 4, 14, 14, 256, 64, 1, 1, 1, 0, 1},
       {"5x5d2_k8_c24", 2, 19, 17, 24, 8, 5, 5, 1, 3, 2},
       {"1x7_k64", 1, 9, 40, 72, 64, 1, 7, 1, 0, 1},
+      {"3x3_k128", 2, 17, 19, 128, 128, 3, 3, 1, 1, 1},  // 128-filter tiles: the cooperative layout
+      {"3x3s2_k96_c40", 3, 25, 22, 40, 96, 3, 3, 2, 1, 1},
+      {"1x1_k72_c512", 2, 11, 13, 512, 72, 1, 1, 1, 0, 1},
   };
   int i = 0;
   for (Shape const& sh : shapes)
@@ -1323,7 +1327,7 @@ TEST(ConvFastKernels, FilterRowKernel) {
       EXPECT_TRUE(st.info.swapped) << c.name;
       EXPECT_TRUE(st.info.fast) << c.name;
       EXPECT_EQ(st.info.tile_m, 256) << c.name;
-      EXPECT_EQ(st.info.tile_n, 64) << c.name;
+      EXPECT_EQ(st.info.tile_n, sh.k <= 64 ? 64 : 128) << c.name;
       c.swap = -1;
       c.name += "_unswapped";
       run_case(c, &st);
@@ -1335,7 +1339,7 @@ TEST(ConvFastKernels, FilterRowKernel) {
     Case c = make("swap_not_" + std::to_string(which), 2, 20, 20, 64, 64, 3, 3);
     c.opts.kernel = Kernel::Sm90;
     c.swap = 1;
-    if (which == 0) c.k = 72;
+    if (which == 0) c.k = 136;
     if (which == 1) c.beta = 0.5f;
     if (which == 2) c.yt = DType::F32;
     if (which == 3) c.opts.split_k = 2;

@@ -260,12 +260,13 @@ int default_splits(detail::Problem const& p, int tile_n, int sms) {
   return best;
 }
 
-//! Whether the filter-row kernel (64 filters x 256 pixels per tile, detail/sm90_kernel.cuh) can run `p`
-//! under `plan`: a common case (y of x's type, packed, through the TMA store; no residual; no split-K) with
-//! K <= 64 filters, the tile width and cluster not forced otherwise.
-bool swap_applies(detail::Problem const& p, Options const& o, detail::Plan const& plan) {
-  return p.k <= detail::kSwapTileFilters && plan.tile_n == 64 && (o.tile_n == 0 || o.tile_n == 64) &&
-         plan.cluster_m == 1 && plan.splits == 1 && plan.tma_store && p.yt == p.xt && p.residual == nullptr;
+//! Whether the filter-row kernel (64 or 128 filters x 256 pixels per tile, detail/sm90_kernel.cuh) can run
+//! `p` under `plan`: a common case (y of x's type, packed, through the TMA store; no residual; no split-K)
+//! with K <= 64 filters and 64-wide tiles or 64 < K <= 128 and 128-wide ones (plan.tile_n: the tile's
+//! filters), 1x1 clusters.
+bool swap_applies(detail::Problem const& p, detail::Plan const& plan) {
+  bool const width = p.k <= 64 ? plan.tile_n == 64 : p.k <= 128 && plan.tile_n == 128;
+  return width && plan.cluster_m == 1 && plan.splits == 1 && plan.tma_store && p.yt == p.xt && p.residual == nullptr;
 }
 
 struct Decision {
@@ -294,7 +295,7 @@ void plan_sm90(detail::Problem const& p, Options const& o, int sms, detail::Plan
   if (plan->source == SourceKind::Auto) plan->source = SourceKind::Ticket;  // Hopper has no hardware CLC
   int const kt = p.r * p.s * ((p.c + detail::kSm90TileK - 1) / detail::kSm90TileK);
   plan->splits = o.split_k != 0 ? std::min(o.split_k, kt) : default_splits(p, plan->tile_n, sms);
-  plan->swap = swap_applies(p, o, *plan) && std::int64_t(p.m()) >= std::int64_t(detail::kSwapTilePixels) * sms;
+  plan->swap = swap_applies(p, *plan) && std::int64_t(p.m()) >= std::int64_t(detail::kSwapTilePixels) * sms;
   *split_bytes = plan->splits > 1 ? std::size_t(plan->splits) * std::size_t(p.m()) * std::size_t(p.k) * 4 : 0;
 }
 
@@ -381,7 +382,7 @@ Error run_impl(Arguments const& a, cudaStream_t stream, Options const& o, bool f
   *ri = RunInfo{};
 
   if (ch.kernel == Kernel::Sm90) {
-    if (swap != 0) plan.swap = swap > 0 && swap_applies(p, o, plan);
+    if (swap != 0) plan.swap = swap > 0 && swap_applies(p, plan);
     if (plan.swap && !fast) plan.swap = false;
     if (plan.splits > 1) {
       if (o.split_workspace != nullptr) {

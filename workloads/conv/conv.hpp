@@ -120,8 +120,8 @@ struct RunInfo {
   //! store with no split-K and no residual; or, with split-K, the kernel that writes the partial sums only
   //! (any y and epilogue: the reduction applies them)
   bool fast = false;
-  //! Sm90: the filter-row kernel ran (a common case with K <= 64 filters): tiles of tile_m = 256 output
-  //! pixels x tile_n = 64 filters, the filters as the wgmma's rows, y stored transposed
+  //! Sm90: the filter-row kernel ran (a common case with K <= 128 filters): tiles of tile_m = 256 output
+  //! pixels x tile_n = 64 or 128 filters, the filters as the wgmma's rows, y stored transposed
   bool swapped = false;
   LaunchInfo launch;
   std::string why_portable;  //!< when Auto took the portable kernel: why Sm90 did not apply

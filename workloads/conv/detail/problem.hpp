@@ -54,12 +54,12 @@ struct Plan {
 //! Sm90 kernel geometry (kit/sm90_mma.cuh): 128-pixel tiles, 64 channels of one filter tap per k-step.
 inline constexpr int kSm90TileM = 128;
 inline constexpr int kSm90TileK = 64;
-//! The filter-row kernel's tile (detail/sm90_kernel.cuh): 64 filters (the wgmma's M) x 256 output pixels
-//! (its N), so that each k-step is one m64n256k16 wgmma per 16 channels. With K <= 64 filters the usual
-//! 128-pixel x 64-filter tile runs m64n64k16 wgmmas, which read as many shared-memory bytes per multiply
-//! as the tensor cores can take: per 128 pixels and k-step it moves 56 KiB through shared memory (24 KiB
-//! loaded, 32 KiB read by the wgmmas), this tile 40 KiB (20 + 20). y is stored transposed.
-inline constexpr int kSwapTileFilters = 64;
+//! The filter-row kernel's tile (detail/sm90_kernel.cuh): 64 or 128 filters (the wgmma's M: K <= 64 or
+//! K <= 128) x 256 output pixels (its N), so that each k-step is m64n256k16 wgmmas. With K <= 64 filters
+//! the usual 128-pixel x 64-filter tile runs m64n64k16 wgmmas, which read as many shared-memory bytes per
+//! multiply as the tensor cores can take: per 128 pixels and k-step it moves 56 KiB through shared memory
+//! (24 KiB loaded, 32 KiB read by the wgmmas), the 64 x 256 tile 40 KiB (20 + 20); with K <= 128 the
+//! 128 x 128 tile 80 KiB (32 + 48), the 128 x 256 one 64 KiB (24 + 40). y is stored transposed.
 inline constexpr int kSwapTilePixels = 256;
 //! Portable kernel geometry.
 inline constexpr int kPortableTileM = 128;

@@ -315,9 +315,10 @@ struct Sm90ConvFastOpsN : Sm90ConvOpsN<BN> {
   }
 };
 
-//! The loads of one k-step of one filter-row tile: the filter box (64 filters x 64 channels of tap (r, s))
+//! The loads of one k-step of one filter-row tile: the filter box (TileM filters x 64 channels of tap (r, s))
 //! as the wgmma's A, and the tile's 256 pixels as two im2col boxes of 128 (each with its own corner: the
 //! second box's first pixel may start a new output row or image) as its K-major B.
+template <int TileM>
 struct Sm90ConvSwapLoader {
   Sm90Params const& p;
   std::int32_t w0[2], h0[2], n_img[2];  // the im2col corners of the tile's pixels 0 and 128
@@ -335,7 +336,7 @@ struct Sm90ConvSwapLoader {
 #pragma unroll
     for (int i = 0; i < 2; ++i) {
       std::int32_t const coords[4] = {c, w0[i], h0[i], n_img[i]};
-      kit::tma_load_im2col(sa + kSwapTileFilters * 128 + i * (kSm90TileM * 128), &p.tmap_x, coords, offsets, fb);
+      kit::tma_load_im2col(sa + TileM * 128 + i * (kSm90TileM * 128), &p.tmap_x, coords, offsets, fb);
     }
     next = kt + 1;
     if (++cb == p.c_blocks) {
@@ -350,9 +351,10 @@ struct Sm90ConvSwapLoader {
 
 //! The filter-row kernel's Ops (a common case: y of x's type stored with TMA as one packed [N*P*Q, K]
 //! matrix, no split-K, no residual, 1x1 clusters; `Fused`: alpha, the bias and ReLU, else alpha only).
-//! Tile (x, y) covers pixels 256 x .. 256 x + 255 and filters 64 y .. 64 y + 63; the accumulators' rows
-//! are filters, their columns pixels.
-template <class T, bool Fused>
+//! Tile (x, y) covers pixels 256 x .. 256 x + 255 and filters TileM y .. TileM y + TileM - 1; the
+//! accumulators' rows are filters, their columns pixels. TileM 64 (K <= 64): ping-pong, each consumer
+//! warpgroup a whole tile; 128 (K <= 128): cooperative, warpgroup cw the filters 64 cw .. 64 cw + 63.
+template <class T, bool Fused, int TileM>
 struct Sm90ConvSwapOps : Sm90ConvOps {
   using Params = Sm90Params;
   CLC_KIT_DEVICE static constexpr bool tma_store(Params const&) { return true; }
@@ -362,7 +364,7 @@ struct Sm90ConvSwapOps : Sm90ConvOps {
   }
   template <class F>
   CLC_KIT_DEVICE static void with_loader(Params const& p, WorkTile const& t, int, int, int, std::uint16_t, F&& f) {
-    Sm90ConvSwapLoader ld{p};
+    Sm90ConvSwapLoader<TileM> ld{p};
 #pragma unroll
     for (int i = 0; i < 2; ++i) {
       int const m0 = t.x * kSwapTilePixels + i * kSm90TileM;
@@ -374,14 +376,15 @@ struct Sm90ConvSwapOps : Sm90ConvOps {
       ld.h0[i] = p0 * p.stride_h - p.pad_top;
       ld.n_img[i] = n_img;
     }
-    ld.k0 = t.y * kSwapTileFilters;
+    ld.k0 = t.y * TileM;
     f(ld);
   }
-  //! The warpgroup's 64 filters x 256 pixels, transposed into y (`h` is 0: one 64-row block).
+  //! 64 filters x 256 pixels (rows 64 `cw` .. of the tile: the cooperative warpgroup's, or the ping-pong
+  //! warpgroup's only block, cw 0), transposed into y.
   template <int BN_>
-  CLC_KIT_DEVICE static void epilogue(Params const& p, WorkTile const& t, int, float (&acc)[BN_ / 2],
+  CLC_KIT_DEVICE static void epilogue(Params const& p, WorkTile const& t, int cw, float (&acc)[BN_ / 2],
                                       unsigned char* bufs, unsigned bar_id) {
-    int const k0 = t.y * kSwapTileFilters;
+    int const k0 = t.y * TileM + cw * 64;
     std::int32_t const corner[2] = {k0, t.x * kSwapTilePixels};
     float const alpha = p.epi.alpha;
     if constexpr (!Fused) {
@@ -412,11 +415,11 @@ struct Sm90ConvSwapOps : Sm90ConvOps {
   }
 };
 
-template <DType X, class Source, bool Fused>
+template <DType X, class Source, bool Fused, int TileM>
 using Sm90ConvSwap =
-    kit::Sm90Mma<Sm90ConvSwapOps<std::conditional_t<X == DType::BF16, __nv_bfloat16, __half>, Fused>,
+    kit::Sm90Mma<Sm90ConvSwapOps<std::conditional_t<X == DType::BF16, __nv_bfloat16, __half>, Fused, TileM>,
                  std::conditional_t<X == DType::BF16, __nv_bfloat16, __half>, Source, kSwapTilePixels, kit::kMmaNormal,
-                 0, true, kSwapTileFilters>;
+                 0, TileM == 64, TileM>;
 
 //! The split-K common case's Ops: each tile's k-range (split z of its k-steps) to the fp32 partial sums only,
 //! whatever y, the residual or the epilogue (splitk_reduce applies them): the kernel holds no other epilogue.
@@ -491,10 +494,11 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
   return success();
 }
 
-//! Host: the filter-row kernel (plan.swap; kSwapTileFilters x kSwapTilePixels tiles, 1x1 clusters).
-template <DType X, class Source, bool Fused>
-Error sm90_launch_swap(Problem const& pr, Plan const& plan, Sm90Maps const& maps, RunInfo* info) {
-  using K = Sm90ConvSwap<X, Source, Fused>;
+//! Host: the filter-row kernel (plan.swap; plan.tile_n (64 or 128) filters x kSwapTilePixels pixels per
+//! tile, 1x1 clusters).
+template <DType X, class Source, bool Fused, int TileM>
+Error sm90_launch_swap_m(Problem const& pr, Plan const& plan, Sm90Maps const& maps, RunInfo* info) {
+  using K = Sm90ConvSwap<X, Source, Fused, TileM>;
   Sm90Params p{};
   p.tmap_x = maps.x;
   p.tmap_f = maps.filter;
@@ -513,7 +517,7 @@ Error sm90_launch_swap(Problem const& pr, Plan const& plan, Sm90Maps const& maps
   p.dil_h = pr.dil_h;
   p.dil_w = pr.dil_w;
   p.splits = 1;
-  TileSpace tiles((pr.m() + kSwapTilePixels - 1) / kSwapTilePixels, (pr.k + kSwapTileFilters - 1) / kSwapTileFilters, 1);
+  TileSpace tiles((pr.m() + kSwapTilePixels - 1) / kSwapTilePixels, (pr.k + TileM - 1) / TileM, 1);
   tiles.with_raster(Raster::AlongX);
   LaunchInfo li;
   CLC_TRY(kit::launch_warp_specialized<K>(&kit::sm90_mma_kernel<K>, tiles, plan.launch, K::G::kDynamicSmem, p, &li));
@@ -521,7 +525,7 @@ Error sm90_launch_swap(Problem const& pr, Plan const& plan, Sm90Maps const& maps
     info->kernel = Kernel::Sm90;
     info->source = Source::kind;
     info->tile_m = kSwapTilePixels;
-    info->tile_n = kSwapTileFilters;
+    info->tile_n = TileM;
     info->cluster_m = 1;
     info->swizzle = 1;
     info->tma_store = true;
@@ -531,6 +535,11 @@ Error sm90_launch_swap(Problem const& pr, Plan const& plan, Sm90Maps const& maps
     info->launch = li;
   }
   return success();
+}
+template <DType X, class Source, bool Fused>
+Error sm90_launch_swap(Problem const& pr, Plan const& plan, Sm90Maps const& maps, RunInfo* info) {
+  if (plan.tile_n == 64) return sm90_launch_swap_m<X, Source, Fused, 64>(pr, plan, maps, info);
+  return sm90_launch_swap_m<X, Source, Fused, 128>(pr, plan, maps, info);
 }
 
 //! Host: the launcher of tile width `plan.tile_n` (64, 128 or 256).
