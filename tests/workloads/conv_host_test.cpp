@@ -259,11 +259,11 @@ TEST(ConvPlan, ResNetLayersOnTheH200) {
     EXPECT_EQ(pc.cluster_m, 1);
     EXPECT_EQ(pc.splits, l.splits);
     EXPECT_TRUE(pc.tma_store);
-    // The filter-row kernel: K <= 128 and a wave of 256-pixel tiles (N * P * Q >= 256 * 132).
+    // The filter-row kernel: K <= 128 and half a wave of 256-pixel tiles.
     int const pq = (l.hw / l.stride) * (l.hw / l.stride);
-    EXPECT_EQ(pc.swapped, l.k <= 128 && l.n * pq >= 256 * 132);
+    EXPECT_EQ(pc.swapped, l.k <= 128 && 2 * ((l.n * pq + 255) / 256) >= 132);
   }
-  {  // The filter-row kernel: not below a wave of its tiles, not with a residual or a forced width.
+  {  // The filter-row kernel: not below half a wave of its tiles, not with a residual or a forced width.
     conv::Arguments s = base();
     s.n = 1, s.h = s.w = 56, s.c = s.k = 64;  // 3136 pixels: 13 tiles of 256
     s.residual = nullptr;
@@ -272,8 +272,10 @@ TEST(ConvPlan, ResNetLayersOnTheH200) {
     ASSERT_TRUE(conv::detail::sm90_default_plan(s, {}, 132, &sc).ok());
     EXPECT_FALSE(sc.swapped);
     EXPECT_EQ(sc.tile_n, 64);
-    ASSERT_TRUE(conv::detail::sm90_default_plan(s, {}, 12, &sc).ok());
-    EXPECT_TRUE(sc.swapped);  // 12 SMs: a wave
+    ASSERT_TRUE(conv::detail::sm90_default_plan(s, {}, 26, &sc).ok());
+    EXPECT_TRUE(sc.swapped);  // 26 SMs: half a wave
+    ASSERT_TRUE(conv::detail::sm90_default_plan(s, {}, 27, &sc).ok());
+    EXPECT_FALSE(sc.swapped);
     conv::Options so;
     so.tile_n = 128;
     ASSERT_TRUE(conv::detail::sm90_default_plan(s, so, 12, &sc).ok());

@@ -1281,11 +1281,11 @@ TEST(ConvFastKernels, CommonCasesAndTheRest) {
 
 //! The filter-row kernel (RunInfo::swapped: 64 or 128 filters x 256 pixels per tile, y stored transposed),
 //! forced through run_swap where it can run: K = 64 and fewer (K = 40, 8: rows of the filter box past K are
-//! zeros and the transposed store clips them), K = 128, 96 and 72 (128-filter tiles, the cooperative
-//! layout), 3x3 with padding, stride 2, 1x1, 5x5 dilated, a pixel count not a
+//! zeros and the transposed store clips them), K = 128, 96, 72 and 200 (128-filter tiles, the cooperative
+//! layout; K = 200 run() never swaps), 3x3 with padding, stride 2, 1x1, 5x5 dilated, a pixel count not a
 //! multiple of 256 (the last tile's second im2col box wholly past the output), tiles spanning images;
 //! plain, bias, ReLU, both; bf16 and fp16; Ticket and Static with several tiles per worker; every element
-//! checked. Then the cases it does not take (K > 128, a residual, fp32 y, split-K, a forced 128-wide tile,
+//! checked. Then the cases it does not take (K > 64 with 64-wide tiles, a residual, fp32 y, split-K, a forced 128-wide tile,
 //! 2x1 clusters, Single) and run_swap(false).
 TEST(ConvFastKernels, FilterRowKernel) {
   CLC_REQUIRE_GPU();
@@ -1303,6 +1303,7 @@ TEST(ConvFastKernels, FilterRowKernel) {
       {"3x3_k128", 2, 17, 19, 128, 128, 3, 3, 1, 1, 1},  // 128-filter tiles: the cooperative layout
       {"3x3s2_k96_c40", 3, 25, 22, 40, 96, 3, 3, 2, 1, 1},
       {"1x1_k72_c512", 2, 11, 13, 512, 72, 1, 1, 1, 0, 1},
+      {"3x3_k200", 2, 9, 11, 64, 200, 3, 3, 1, 1, 1},  // two 128-filter tiles per pixel tile (only forced)
   };
   int i = 0;
   for (Shape const& sh : shapes)
@@ -1339,7 +1340,7 @@ TEST(ConvFastKernels, FilterRowKernel) {
     Case c = make("swap_not_" + std::to_string(which), 2, 20, 20, 64, 64, 3, 3);
     c.opts.kernel = Kernel::Sm90;
     c.swap = 1;
-    if (which == 0) c.k = 136;
+    if (which == 0) c.k = 72, c.opts.tile_n = 64;
     if (which == 1) c.beta = 0.5f;
     if (which == 2) c.yt = DType::F32;
     if (which == 3) c.opts.split_k = 2;

@@ -262,10 +262,10 @@ int default_splits(detail::Problem const& p, int tile_n, int sms) {
 
 //! Whether the filter-row kernel (64 or 128 filters x 256 pixels per tile, detail/sm90_kernel.cuh) can run
 //! `p` under `plan`: a common case (y of x's type, packed, through the TMA store; no residual; no split-K)
-//! with K <= 64 filters and 64-wide tiles or 64 < K <= 128 and 128-wide ones (plan.tile_n: the tile's
-//! filters), 1x1 clusters.
+//! with K <= 64 filters and 64-wide tiles or K > 64 and 128-wide ones (plan.tile_n: the tile's filters),
+//! 1x1 clusters. (The plan takes it only for K <= 128; run_swap also above.)
 bool swap_applies(detail::Problem const& p, detail::Plan const& plan) {
-  bool const width = p.k <= 64 ? plan.tile_n == 64 : p.k <= 128 && plan.tile_n == 128;
+  bool const width = p.k <= 64 ? plan.tile_n == 64 : plan.tile_n == 128;
   return width && plan.cluster_m == 1 && plan.splits == 1 && plan.tma_store && p.yt == p.xt && p.residual == nullptr;
 }
 
@@ -295,7 +295,12 @@ void plan_sm90(detail::Problem const& p, Options const& o, int sms, detail::Plan
   if (plan->source == SourceKind::Auto) plan->source = SourceKind::Ticket;  // Hopper has no hardware CLC
   int const kt = p.r * p.s * ((p.c + detail::kSm90TileK - 1) / detail::kSm90TileK);
   plan->splits = o.split_k != 0 ? std::min(o.split_k, kt) : default_splits(p, plan->tile_n, sms);
-  plan->swap = swap_applies(p, *plan) && std::int64_t(p.m()) >= std::int64_t(detail::kSwapTilePixels) * sms;
+  // The filter-row kernel for K <= 128 from half a wave of its tiles: at N = 32 (98 tiles of 256 pixels
+  // on 132 SMs) it was faster than two waves of 128-pixel tiles on 5 of the 6 layers with K = 64 or 128
+  // (3x3 128->128 @28 0.0204 against 0.0225 ms), 3% slower on 1x1 s2 256->128 @56 (0.0125 against 0.0121;
+  // bench/results/h200-conv-swap-516ede0.txt).
+  std::int64_t const swap_tiles = (std::int64_t(p.m()) + detail::kSwapTilePixels - 1) / detail::kSwapTilePixels;
+  plan->swap = swap_applies(p, *plan) && p.k <= 128 && 2 * swap_tiles >= sms;
   *split_bytes = plan->splits > 1 ? std::size_t(plan->splits) * std::size_t(p.m()) * std::size_t(p.k) * 4 : 0;
 }
 

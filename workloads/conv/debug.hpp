@@ -15,8 +15,8 @@ Error run_general(Arguments const& args, cudaStream_t stream, Options const& opt
 
 //! `clc::conv::run` with the filter-row kernel (RunInfo::swapped) wherever it can run (`swap`: any number of
 //! tiles, where run() takes it only when there is a wave of them) or never (the 128-pixel tiles instead).
-//! It runs with K <= 128 where the common case's kernels do, with the tile width the plan gives (64 for
-//! K <= 64, 128 for K <= 128) and 1x1 clusters.
+//! It runs where the common case's kernels do with 1x1 clusters and the plan's tile width 64 (K <= 64) or
+//! 128 (K > 64: also above the K <= 128 that run() takes it for).
 Error run_swap(Arguments const& args, cudaStream_t stream, Options const& opts, bool swap, RunInfo* info = nullptr);
 
 //! What the Sm90 kernel's plan would be (RunInfo's fields of the same names).
