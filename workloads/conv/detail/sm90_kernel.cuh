@@ -202,6 +202,39 @@ struct Sm90ConvOps {
   }
 };
 
+//! The (channel block, filter row, filter column) of a loader's k-steps: found by division for the first
+//! k-step, then advanced by one per call (the producer calls its k-steps in order).
+struct Sm90TapWalk {
+  int next = -1;  // the k-step (cb, r, s) describe
+  int cb = 0, r = 0, s = 0;
+  CLC_KIT_DEVICE void seek(Sm90Params const& p, int kt) {
+    if (kt != next) Sm90ConvOps::tap_of(p, kt, &cb, &r, &s);
+  }
+  CLC_KIT_DEVICE void advance(Sm90Params const& p, int kt) {
+    next = kt + 1;
+    if (++cb == p.c_blocks) {
+      cb = 0;
+      if (++s == p.s) {
+        s = 0;
+        ++r;
+      }
+    }
+  }
+};
+
+//! The im2col corner of output pixel m0 (the first of an im2col box; the walk continues along q, then
+//! p, then n): image, first input row and column.
+CLC_KIT_DEVICE void sm90_im2col_corner(Sm90Params const& p, int m0, std::int32_t* w0, std::int32_t* h0,
+                                       std::int32_t* n_img) {
+  int const n = m0 / p.pq;
+  int const rem = m0 - n * p.pq;
+  int const p0 = rem / p.q;
+  int const q0 = rem - p0 * p.q;
+  *w0 = q0 * p.stride_w - p.pad_left;
+  *h0 = p0 * p.stride_h - p.pad_top;
+  *n_img = n;
+}
+
 //! The loads of one k-step of one tile (kit::Sm90Mma's per-tile loader): the im2col A box of the
 //! tile's 128 pixels at tap (r, s), channel block cb, and this CTA's part of the filter tile (`kMc`:
 //! half of it, multicast into both CTAs of a 2x1 cluster) in boxes of <= 128 filters. The tile's
@@ -216,12 +249,12 @@ struct Sm90ConvLoader {
   std::int32_t w0, h0, n_img;  // the im2col corner of the tile's first pixel
   int n0;                      // first filter of this CTA's part
   std::uint32_t b_dst;         // offset of this CTA's part in a stage
-  int next = -1;               // the k-step (cb, r, s) describe
-  int cb = 0, r = 0, s = 0;
+  Sm90TapWalk tw{};
 
   CLC_KIT_DEVICE void operator()(unsigned char* sa, int kt, std::uint64_t* fb) {
-    if (kt != next) Sm90ConvOps::tap_of(p, kt, &cb, &r, &s);
-    std::int32_t const c = cb * kit::kMmaTileK;
+    tw.seek(p, kt);
+    int const r = tw.r, s = tw.s;
+    std::int32_t const c = tw.cb * kit::kMmaTileK;
     std::int32_t const coords[4] = {c, w0, h0, n_img};
     std::uint16_t const offsets[2] = {std::uint16_t(s * p.dil_w), std::uint16_t(r * p.dil_h)};
     kit::tma_load_im2col(sa, &p.tmap_x, coords, offsets, fb);
@@ -235,14 +268,7 @@ struct Sm90ConvLoader {
       else
         kit::tma_load(dst, &p.tmap_f, fc, fb);
     }
-    next = kt + 1;
-    if (++cb == p.c_blocks) {
-      cb = 0;
-      if (++s == p.s) {
-        s = 0;
-        ++r;
-      }
-    }
+    tw.advance(p, kt);
   }
 };
 
@@ -253,14 +279,8 @@ struct Sm90ConvOpsN : Sm90ConvOps {
   template <class F>
   CLC_KIT_DEVICE static void with_loader(Params const& p, WorkTile const& t, int, int nb, int, std::uint16_t mask,
                                          F&& f) {
-    // The tile's first output pixel; the im2col walk continues along q, then p, then n.
-    int const m0 = t.x * kit::kMmaTileM;
-    int const n_img = m0 / p.pq;
-    int const rem = m0 - n_img * p.pq;
-    int const p0 = rem / p.q;
-    int const q0 = rem - p0 * p.q;
-    std::int32_t const w0 = q0 * p.stride_w - p.pad_left;
-    std::int32_t const h0 = p0 * p.stride_h - p.pad_top;
+    std::int32_t w0, h0, n_img;  // the im2col corner of the tile's first output pixel
+    sm90_im2col_corner(p, t.x * kit::kMmaTileM, &w0, &h0, &n_img);
     int const n0 = t.y * BN + nb;
     std::uint32_t const b_dst = std::uint32_t(kit::Sm90MmaGeometry<BN>::kABytes + nb * 128);
     if (mask != 0) {  // clusters are 1x1 or 2x1
@@ -323,12 +343,12 @@ struct Sm90ConvSwapLoader {
   Sm90Params const& p;
   std::int32_t w0[2], h0[2], n_img[2];  // the im2col corners of the tile's pixels 0 and 128
   int k0;                               // the tile's first filter
-  int next = -1;                        // the k-step (cb, r, s) describe
-  int cb = 0, r = 0, s = 0;
+  Sm90TapWalk tw{};
 
   CLC_KIT_DEVICE void operator()(unsigned char* sa, int kt, std::uint64_t* fb) {
-    if (kt != next) Sm90ConvOps::tap_of(p, kt, &cb, &r, &s);
-    std::int32_t const c = cb * kit::kMmaTileK;
+    tw.seek(p, kt);
+    int const r = tw.r, s = tw.s;
+    std::int32_t const c = tw.cb * kit::kMmaTileK;
     std::int32_t const tap = r * p.s + s;
     std::int32_t const fc[3] = {c, tap, k0};
     kit::tma_load(sa, &p.tmap_f, fc, fb);
@@ -338,14 +358,7 @@ struct Sm90ConvSwapLoader {
       std::int32_t const coords[4] = {c, w0[i], h0[i], n_img[i]};
       kit::tma_load_im2col(sa + TileM * 128 + i * (kSm90TileM * 128), &p.tmap_x, coords, offsets, fb);
     }
-    next = kt + 1;
-    if (++cb == p.c_blocks) {
-      cb = 0;
-      if (++s == p.s) {
-        s = 0;
-        ++r;
-      }
-    }
+    tw.advance(p, kt);
   }
 };
 
@@ -366,16 +379,8 @@ struct Sm90ConvSwapOps : Sm90ConvOps {
   CLC_KIT_DEVICE static void with_loader(Params const& p, WorkTile const& t, int, int, int, std::uint16_t, F&& f) {
     Sm90ConvSwapLoader<TileM> ld{p};
 #pragma unroll
-    for (int i = 0; i < 2; ++i) {
-      int const m0 = t.x * kSwapTilePixels + i * kSm90TileM;
-      int const n_img = m0 / p.pq;
-      int const rem = m0 - n_img * p.pq;
-      int const p0 = rem / p.q;
-      int const q0 = rem - p0 * p.q;
-      ld.w0[i] = q0 * p.stride_w - p.pad_left;
-      ld.h0[i] = p0 * p.stride_h - p.pad_top;
-      ld.n_img[i] = n_img;
-    }
+    for (int i = 0; i < 2; ++i)
+      sm90_im2col_corner(p, t.x * kSwapTilePixels + i * kSm90TileM, &ld.w0[i], &ld.h0[i], &ld.n_img[i]);
     ld.k0 = t.y * TileM;
     f(ld);
   }
@@ -447,15 +452,13 @@ using Sm90ConvK =
                                     std::conditional_t<X == DType::BF16, __nv_bfloat16, __half>, Source, BN,
                                     kit::kMmaNormal, 0, (BN <= 128)>>;
 
-//! Host: build the parameters and launch (stream, workspace and grid mode are in `plan`).
-template <DType X, class Source, int BN, int Fast = 0>
-Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, RunInfo* info) {
-  using K = Sm90ConvK<X, Source, BN, Fast>;
+//! Host: the parameters every Sm90 convolution kernel takes from the problem and the maps (the launchers
+//! set the store, split-K and scheduler fields).
+inline Sm90Params sm90_params(Problem const& pr, Sm90Maps const& maps) {
   Sm90Params p{};
   p.tmap_x = maps.x;
   p.tmap_f = maps.filter;
   p.tmap_y = maps.y;
-  p.tma_store = maps.tma_store ? 1 : 0;
   p.epi = make_epilogue_params(pr);
   p.c_blocks = (pr.c + kSm90TileK - 1) / kSm90TileK;
   p.k_tiles = pr.r * pr.s * p.c_blocks;
@@ -468,6 +471,16 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
   p.pad_left = pr.pad_left;
   p.dil_h = pr.dil_h;
   p.dil_w = pr.dil_w;
+  p.splits = 1;
+  return p;
+}
+
+//! Host: build the parameters and launch (stream, workspace and grid mode are in `plan`).
+template <DType X, class Source, int BN, int Fast = 0>
+Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, RunInfo* info) {
+  using K = Sm90ConvK<X, Source, BN, Fast>;
+  Sm90Params p = sm90_params(pr, maps);
+  p.tma_store = maps.tma_store ? 1 : 0;
   p.splits = plan.splits;
   p.partials = plan.partials;
   if (p.splits > 1) p.tma_store = 0;
@@ -499,24 +512,8 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
 template <DType X, class Source, bool Fused, int TileM>
 Error sm90_launch_swap_m(Problem const& pr, Plan const& plan, Sm90Maps const& maps, RunInfo* info) {
   using K = Sm90ConvSwap<X, Source, Fused, TileM>;
-  Sm90Params p{};
-  p.tmap_x = maps.x;
-  p.tmap_f = maps.filter;
-  p.tmap_y = maps.y;
+  Sm90Params p = sm90_params(pr, maps);
   p.tma_store = 1;
-  p.epi = make_epilogue_params(pr);
-  p.c_blocks = (pr.c + kSm90TileK - 1) / kSm90TileK;
-  p.k_tiles = pr.r * pr.s * p.c_blocks;
-  p.s = pr.s;
-  p.pq = pr.p * pr.q;
-  p.q = pr.q;
-  p.stride_h = pr.stride_h;
-  p.stride_w = pr.stride_w;
-  p.pad_top = pr.pad_top;
-  p.pad_left = pr.pad_left;
-  p.dil_h = pr.dil_h;
-  p.dil_w = pr.dil_w;
-  p.splits = 1;
   TileSpace tiles((pr.m() + kSwapTilePixels - 1) / kSwapTilePixels, (pr.k + TileM - 1) / TileM, 1);
   tiles.with_raster(Raster::AlongX);
   LaunchInfo li;
