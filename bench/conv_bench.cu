@@ -132,6 +132,7 @@ struct Config {
   int split_k = 0;
   int device = 0;
   std::string json, csv, commit;
+  std::string trace;  // diagnostics: per-tile traces of clc's variants (LaunchOptions::trace), as JSON
 };
 
 //! Splits "a,b,c" (no empty items).
@@ -224,6 +225,9 @@ cli::Result parse(int argc, char** argv, Config* c) {
       .integer("--device", 0, 1023, &c->device, "CUDA device ordinal (default 0)")
       .text("--json", "FILE", &c->json, "also write the results as JSON (also without a GPU: status \"no device\")")
       .text("--csv", "FILE", &c->csv, "also write the results as CSV (one row per layer and N)")
+      .text("--trace", "FILE", &c->trace,
+            "diagnostics: after each layer's rounds, three cold-L2 launches of clc, clc fused and clc Static with "
+            "per-tile traces (LaunchOptions::trace); their summaries printed, every record written to FILE as JSON")
       .text("--commit", "SHA", &c->commit, "a commit id to record beside the build's own")
       .epilog("Layers (--list): ResNet-50's 3x3 (stride 1 and 2), 1x1 and 7x7-stem convolutions, named\n"
               "RxS[sT]_C-K_H (e.g. 3x3s2_128-128_56: 3x3 filter, stride 2, 128 -> 128 channels, 56x56 input).\n"
@@ -542,6 +546,7 @@ class Bench {
     for (int v = 0; v < kVariants; ++v)
       if (r->v[v].used) order.push_back(v);
     if (!rounds(order, 0.0, label, bar, bar_done)) return false;
+    if (!cfg_.trace.empty() && !trace_layer()) return false;
 
     // Held rounds.
     if (hog_sms_ > 0) {
@@ -563,6 +568,9 @@ class Bench {
 
   int rounds_per_layer() const { return cfg_.rounds * (hog_sms_ > 0 ? 2 : 1); }
 
+  //! --trace: the JSON document of every traced launch.
+  std::string trace_document() const { return "{\"tool\": \"clc-bench conv --trace\", \"launches\": [" + trace_json_ + "]}\n"; }
+
   //! Frees the layer's buffers (after an error too).
   void release() {
     for (DeviceBuffer* b : {&x_, &w_, &bias_, &bias_f32_, &y_, &z_, &ref_, &ws_}) b->reset();
@@ -577,6 +585,72 @@ class Bench {
       r_->error = what;
     }
     return false;
+  }
+
+  // ---- --trace
+
+  //! Three cold-L2 launches of clc, clc fused and clc Static, each with a per-tile trace: a summary line
+  //! per launch (times from the earliest tile start; the launch's own time from events) and the records
+  //! into trace_json_.
+  bool trace_layer() {
+    std::size_t const cap = std::min<std::size_t>(std::max<std::size_t>(y_elems_ / 64, 4096), std::size_t(1) << 22);
+    CONV_CUDA(trace_.allocate(cap * sizeof(TileTraceRecord)));
+    std::vector<TileTraceRecord> recs(cap);
+    tracing_ = true;
+    for (int v : {kClc, kClcFused, kClcStatic}) {
+      for (int rep = 0; rep < 3; ++rep) {
+        CONV_CUDA(cudaMemsetAsync(trace_.p, 0, cap * sizeof(TileTraceRecord), stream_));
+        double ms = 0.0;
+        if (!timed_launch(v, 0.0, &ms)) {
+          tracing_ = false;
+          return false;
+        }
+        CONV_CUDA(cudaMemcpy(recs.data(), trace_.p, cap * sizeof(TileTraceRecord), cudaMemcpyDeviceToHost));
+        std::vector<TileTraceRecord> got;
+        for (TileTraceRecord const& t : recs)
+          if (t.end_ns != 0) got.push_back(t);
+        if (got.empty()) continue;
+        std::uint64_t t0 = ~0ull, t1 = 0;
+        for (auto const& t : got) t0 = std::min(t0, t.start_ns), t1 = std::max(t1, t.end_ns);
+        std::sort(got.begin(), got.end(), [](TileTraceRecord const& a, TileTraceRecord const& b) {
+          return a.worker != b.worker ? a.worker < b.worker : (a.cta_rank != b.cta_rank ? a.cta_rank < b.cta_rank : a.start_ns < b.start_ns);
+        });
+        std::vector<double> first, last, dur, gap;
+        for (std::size_t i = 0; i < got.size(); ++i) {
+          auto const& t = got[i];
+          dur.push_back(double(t.end_ns - t.start_ns) * 1e-3);
+          bool const new_worker = i == 0 || got[i - 1].worker != t.worker || got[i - 1].cta_rank != t.cta_rank;
+          if (new_worker) first.push_back(double(t.start_ns - t0) * 1e-3);
+          else gap.push_back((double(t.start_ns) - double(got[i - 1].end_ns)) * 1e-3);
+          bool const end_worker = i + 1 == got.size() || got[i + 1].worker != t.worker || got[i + 1].cta_rank != t.cta_rank;
+          if (end_worker) last.push_back(double(t.end_ns - t0) * 1e-3);
+        }
+        auto q = [](std::vector<double> x, double f) {
+          if (x.empty()) return 0.0;
+          std::sort(x.begin(), x.end());
+          return x[std::size_t(f * double(x.size() - 1) + 0.5)];
+        };
+        std::printf("trace %s N=%d %-10s launch %7.2f us, tiles %zu, workers %zu | first start med %.2f max %.2f | "
+                    "tile us p10 %.2f med %.2f p90 %.2f max %.2f | gap med %.2f p90 %.2f max %.2f | last end min %.2f med "
+                    "%.2f max %.2f | outside the tiles %.2f us\n",
+                    r_->def.name().c_str(), r_->n, kVariantKeys[v], ms * 1e3, got.size(), first.size(), q(first, 0.5),
+                    q(first, 1.0), q(dur, 0.1), q(dur, 0.5), q(dur, 0.9), q(dur, 1.0), q(gap, 0.5), q(gap, 0.9),
+                    q(gap, 1.0), q(last, 0.0), q(last, 0.5), q(last, 1.0), ms * 1e3 - double(t1 - t0) * 1e-3);
+        std::string j = std::string(trace_json_.empty() ? "" : ",\n") + "{\"layer\": \"" + r_->def.name() +
+                        "\", \"n\": " + std::to_string(r_->n) + ", \"variant\": \"" + kVariantKeys[v] +
+                        "\", \"rep\": " + std::to_string(rep) + ", \"launch_us\": " + std::to_string(ms * 1e3) +
+                        ", \"records\": [";
+        for (std::size_t i = 0; i < got.size(); ++i) {
+          auto const& t = got[i];
+          j += std::string(i ? "," : "") + "[" + std::to_string(t.worker) + "," + std::to_string(t.cta_rank) + "," +
+               std::to_string(t.sm) + "," + std::to_string(t.x) + "," + std::to_string(t.y) + "," + std::to_string(t.z) +
+               "," + std::to_string(t.start_ns - t0) + "," + std::to_string(t.end_ns - t0) + "]";
+        }
+        trace_json_ += j + "]}";
+      }
+    }
+    tracing_ = false;
+    return true;
   }
 
   // ---- the reference and the check
@@ -864,6 +938,7 @@ class Bench {
     o.tile_n = cfg_.tile_n;
     o.cluster_m = cfg_.cluster_m;
     o.split_k = cfg_.split_k;
+    o.trace = tracing_ ? trace_.as<TileTraceRecord>() : nullptr;
     VariantResult& vr = r_->v[v];
     if (cfg_.general)
       CONV_CLC(conv::detail::run_general(a, stream_, o, vr.has_info ? nullptr : &vr.info));
@@ -931,6 +1006,11 @@ class Bench {
   cudnnFilterDescriptor_t w_desc_ = nullptr;
   cudnnConvolutionDescriptor_t conv_desc_ = nullptr;
   cudnnActivationDescriptor_t act_desc_ = nullptr;
+
+  // --trace
+  bool tracing_ = false;
+  DeviceBuffer trace_;
+  std::string trace_json_;  // the layers' trace objects, comma-separated
 
   // The layer being run.
   std::size_t x_elems_ = 0, w_elems_ = 0, y_elems_ = 0;
@@ -1325,6 +1405,10 @@ int conv_main(int argc, char** argv) {
   if (!cfg.csv.empty()) {
     if (Error e = write_text_file(cfg.csv, csv_document(results))) return fail_write(e);
     std::printf("wrote %s\n", cfg.csv.c_str());
+  }
+  if (!cfg.trace.empty()) {
+    if (Error e = write_text_file(cfg.trace, bench.trace_document())) return fail_write(e);
+    std::printf("wrote %s\n", cfg.trace.c_str());
   }
   if (!cfg.json.empty()) {
     std::string const doc =

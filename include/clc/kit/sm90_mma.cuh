@@ -39,6 +39,11 @@
 //!   // Consumer warpgroup cw's 64 x BN accumulators (rows 64 cw.. of the tile) to memory.
 //!   template <int BN> static void epilogue(Params const&, WorkTile const& t, int cw, float (&acc)[BN / 2],
 //!                                          unsigned char* store_bufs, unsigned bar_id);
+//!   // Optional: run by each consumer warpgroup as its tile starts (before the mainloop's first wait);
+//!   // what it returns is held through the mainloop and passed to the epilogue as a last argument
+//!   // (`epilogue(p, t, cw, acc, store_bufs, bar_id, pro)`): e.g. epilogue operands loaded here, so that
+//!   // their latency passes under the tile's MMAs instead of after them (the convolution's bias).
+//!   template <int BN> static Prologue tile_prologue(Params const&, WorkTile const& t);
 //! };
 //! @endcode
 //! All hooks are `CLC_KIT_DEVICE`. The loader's loads are called by lane 0 of the producer
@@ -110,6 +115,20 @@ struct HasSegments<Ops, std::void_t<decltype(Ops::segments(std::declval<typename
                                     decltype(Ops::segment(std::declval<typename Ops::Params const&>(),
                                                           std::declval<WorkTile const&>(), 0))>>
     : std::true_type {};
+
+//! Whether Ops has a tile prologue: `Ops::template tile_prologue<BN>(p, t)` runs in each consumer
+//! warpgroup as its tile starts (before the mainloop's first wait; ping-pong: before the wait for its
+//! turn), and what it returns is passed to `epilogue` as a last argument: e.g. epilogue operands whose
+//! loads are issued there, so that their latency passes under the tile's MMAs.
+template <class Ops, int BN, class = void>
+struct HasTilePrologue : std::false_type {};
+template <class Ops, int BN>
+struct HasTilePrologue<Ops, BN,
+                       std::void_t<decltype(Ops::template tile_prologue<BN>(
+                           std::declval<typename Ops::Params const&>(), std::declval<WorkTile const&>()))>>
+    : std::true_type {};
+//! What consume_tile holds for Ops without a tile prologue.
+struct NoTilePrologue {};
 
 //! Whether a loader has stage_bytes(): the bytes a stage's full barrier expects (else G::kStageBytes).
 template <class L, class = void>
@@ -297,6 +316,7 @@ struct Sm90Mma {
         next();
         return;
       }
+      auto const pro = tile_prologue(t);
       // Our turn: the other warpgroup has issued its whole previous tile, so every stage before ours
       // has completed (the parity waits below cannot see a stale phase).
       named_barrier_sync(kOrderBar + unsigned(cs.cw), 256);
@@ -310,9 +330,10 @@ struct Sm90Mma {
       if constexpr (Variant == kMmaSkipEpilogue) return;
       unsigned const bar = 1u + unsigned(cs.cw);
 #pragma unroll
-      for (int h = 0; h < kHalves; ++h) Ops::template epilogue<BN>(p, t, h, cs.acc[h], cs.epi_bufs, bar);
+      for (int h = 0; h < kHalves; ++h) epilogue(t, h, cs.acc[h], cs.epi_bufs, bar, pro);
       return;
     }
+    auto const pro = tile_prologue(t);
     if (Ops::a_kmajor(p)) {
       if (Ops::b_kmajor(p))
         mainloop<0, 0>(cs, kb, ke, next, last);
@@ -325,7 +346,26 @@ struct Sm90Mma {
         mainloop<1, 1>(cs, kb, ke, next, last);
     }
     if constexpr (Variant == kMmaSkipEpilogue) return;
-    Ops::template epilogue<BN>(p, t, cs.cw, cs.acc[0], cs.epi_bufs, 1u + unsigned(cs.cw));
+    epilogue(t, cs.cw, cs.acc[0], cs.epi_bufs, 1u + unsigned(cs.cw), pro);
+  }
+
+  //! Ops' tile prologue, or nothing (detail::HasTilePrologue).
+  CLC_KIT_DEVICE auto tile_prologue(WorkTile const& t) const {
+    if constexpr (detail::HasTilePrologue<Ops, BN>::value) {
+      return Ops::template tile_prologue<BN>(p, t);
+    } else {
+      (void)t;
+      return detail::NoTilePrologue{};
+    }
+  }
+  template <class Pro>
+  CLC_KIT_DEVICE void epilogue(WorkTile const& t, int cw, float (&acc)[BN / 2], unsigned char* bufs, unsigned bar,
+                               Pro const& pro) {
+    if constexpr (std::is_same_v<Pro, detail::NoTilePrologue>) {
+      Ops::template epilogue<BN>(p, t, cw, acc, bufs, bar);
+    } else {
+      Ops::template epilogue<BN>(p, t, cw, acc, bufs, bar, pro);
+    }
   }
 
   //! The last boxes must be read out of shared memory (and written) before the CTA may exit.

@@ -43,6 +43,7 @@
 
 #include <cuda_runtime.h>
 
+#include "../detail/trace.cuh"
 #include "../launch.cuh"
 #include "../scheduler.cuh"
 #include "arch.cuh"
@@ -140,6 +141,11 @@ CLC_KIT_DEVICE void run_warp_specialized(typename Kernel::Params const& params, 
   } else {
     regs_increase<Kernel::kConsumerRegs>();
     auto st = k.consumer_start(wg - 1);
+    // LaunchOptions::trace: the first thread of the first consumer warpgroup records each tile, from
+    // the hook's entry to its return (the start time waits in shared memory, not in a register that
+    // every consumer thread would pay for).
+    __shared__ std::uint64_t trace_start_ns;
+    bool const tracer = sched_params.trace != nullptr && threadIdx.x == 128u;
     if constexpr (detail::ConsumesWithNext<Kernel>::value) {
       // The hook takes the next tile itself (`next()`, once), where its wait and decoding hide
       // under work already issued (Sm90Mma: under the last stage's MMAs, not after the epilogue).
@@ -148,11 +154,17 @@ CLC_KIT_DEVICE void run_warp_specialized(typename Kernel::Params const& params, 
       while (it != tiles.end()) {
         WorkTile const t = *it;  // a copy: next() overwrites the iterator's tile
         NextTile<decltype(it)> next{&it};
+        if (tracer) trace_start_ns = ::clc::detail::globaltimer_ns();
         k.consume(t, st, next);
+        if (tracer) ::clc::detail::record_tile(sched_params, t, trace_start_ns, sched.rank(), Kernel::Source::kind);
         if (!next.advanced) ++it;  // a hook that returned without taking it
       }
     } else {
-      for (WorkTile t : sched.tiles(Role::Consumer)) k.consume(t, st);
+      for (WorkTile t : sched.tiles(Role::Consumer)) {
+        if (tracer) trace_start_ns = ::clc::detail::globaltimer_ns();
+        k.consume(t, st);
+        if (tracer) ::clc::detail::record_tile(sched_params, t, trace_start_ns, sched.rank(), Kernel::Source::kind);
+      }
     }
     k.consumer_finish(st);
   }

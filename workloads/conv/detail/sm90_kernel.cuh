@@ -81,6 +81,30 @@ struct Sm90ConvOps {
       epilogue_typed<float, BN>(p, t, cw, acc, bufs, bar_id);
   }
 
+  //! Whether the bias is read as one 32-bit pair per thread and column group (the common case: a 4-byte
+  //! aligned 16-bit bias of an even channel count: each thread's column pair is one load).
+  template <class T>
+  CLC_KIT_DEVICE static bool bias_pairs_apply(EpilogueParams const& e) {
+    return sizeof(T) == 2 && e.bias != nullptr && (reinterpret_cast<std::uintptr_t>(e.bias) & 3u) == 0 &&
+           (e.k & 1) == 0;
+  }
+  //! acc = alpha * acc + bias, the bias as the thread's BN / 8 column pairs (bias_pairs_apply).
+  template <class T, int BN>
+  CLC_KIT_DEVICE static void apply_bias_pairs(float alpha, std::uint32_t const (&pair)[BN / 8], float (&acc)[BN / 2]) {
+    static_assert(sizeof(T) == 2, "bias pairs are of 16-bit elements");
+#pragma unroll
+    for (int j = 0; j < BN / 8; ++j) {
+      T b2[2];
+      std::memcpy(b2, &pair[j], sizeof pair[j]);
+      float const b0 = float(b2[0]), b1 = float(b2[1]);
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        acc[4 * j + 2 * h] = acc[4 * j + 2 * h] * alpha + b0;
+        acc[4 * j + 2 * h + 1] = acc[4 * j + 2 * h + 1] * alpha + b1;
+      }
+    }
+  }
+
   //! acc = alpha * acc + bias[column] for the warpgroup's 64 x BN accumulators of tile column col0.
   template <class T, int BN>
   CLC_KIT_DEVICE static void alpha_bias(EpilogueParams const& e, int col0, float (&acc)[BN / 2]) {
@@ -98,26 +122,17 @@ struct Sm90ConvOps {
     // one 32-bit load, all of them issued before the first is used (one memory latency per tile,
     // not one per group: on a 1x1 layer of one k-step per tile the latencies were the fused
     // epilogue's cost).
-    if (sizeof(T) == 2 && (reinterpret_cast<std::uintptr_t>(bias) & 3u) == 0 && (e.k & 1) == 0) {
-      static_assert(sizeof(T) == 2 || sizeof(T) == 4, "bias elements are 16-bit or fp32");
-      std::uint32_t pair[kJ];
+    if constexpr (sizeof(T) == 2) {
+      if (bias_pairs_apply<T>(e)) {
+        std::uint32_t pair[kJ];
 #pragma unroll
-      for (int j = 0; j < kJ; ++j) {
-        int const c = colt + 8 * j;  // even, so c < k implies c + 1 < k
-        pair[j] = c < e.k ? __ldg(reinterpret_cast<unsigned int const*>(bias + c)) : 0u;
-      }
-#pragma unroll
-      for (int j = 0; j < kJ; ++j) {
-        T b2[4 / sizeof(T)];  // (never used for fp32: the branch is taken for 16-bit T only)
-        std::memcpy(b2, &pair[j], sizeof pair[j]);
-        float const b0 = float(b2[0]), b1 = float(b2[sizeof(T) == 2 ? 1 : 0]);
-#pragma unroll
-        for (int h = 0; h < 2; ++h) {
-          acc[4 * j + 2 * h] = acc[4 * j + 2 * h] * alpha + b0;
-          acc[4 * j + 2 * h + 1] = acc[4 * j + 2 * h + 1] * alpha + b1;
+        for (int j = 0; j < kJ; ++j) {
+          int const c = colt + 8 * j;  // even, so c < k implies c + 1 < k
+          pair[j] = c < e.k ? __ldg(reinterpret_cast<unsigned int const*>(bias + c)) : 0u;
         }
+        apply_bias_pairs<T, BN>(alpha, pair, acc);
+        return;
       }
-      return;
     }
 #pragma unroll
     for (int j0 = 0; j0 < kJ; j0 += kG) {
@@ -326,12 +341,56 @@ struct Sm90ConvFastOpsN : Sm90ConvOpsN<BN> {
       kit::store_tile_tma<T>(acc, scale, &p.tmap_y, corner, bufs, bar_id);
     } else {
       Sm90ConvOps::template alpha_bias<T, BN_>(p.epi, col0, acc);
-      bool const relu = p.epi.relu != 0;
-      auto const act = [relu](float v0, float v1, int, int) {
-        return relu ? make_float2(v0 > 0.0f ? v0 : 0.0f, v1 > 0.0f ? v1 : 0.0f) : make_float2(v0, v1);
-      };
-      kit::store_tile_tma<T>(acc, act, &p.tmap_y, corner, bufs, bar_id);
+      store_fused<T, BN_>(p, acc, corner, bufs, bar_id);
     }
+  }
+
+  //! Fused: the tile's bias pairs, loaded as the tile starts (kit::Sm90Mma's tile prologue), so that
+  //! their latency -- a DRAM access on a layer of one tile per worker -- passes under the mainloop; then
+  //! held in BN / 8 registers per thread until the epilogue.
+  template <int BN_>
+  struct BiasPrologue {
+    std::uint32_t pair[BN_ / 8];
+    bool loaded;  // bias_pairs_apply: else the epilogue reads the bias itself (alpha_bias)
+  };
+  template <int BN_, bool F = Fused, std::enable_if_t<F, int> = 0>
+  CLC_KIT_DEVICE static BiasPrologue<BN_> tile_prologue(Params const& p, WorkTile const& t) {
+    BiasPrologue<BN_> b;
+    b.loaded = Sm90ConvOps::template bias_pairs_apply<T>(p.epi);
+    int const colt = t.y * BN_ + 2 * (threadIdx.x & 3);
+    auto const* const bias = static_cast<unsigned char const*>(p.epi.bias);
+#pragma unroll
+    for (int j = 0; j < BN_ / 8; ++j) {
+      int const c = colt + 8 * j;  // even, so c < k implies c + 1 < k
+      b.pair[j] = 0u;
+      // Volatile: issued here, not moved down to the epilogue where the values are used.
+      if (b.loaded && c < p.epi.k)
+        asm volatile("ld.global.nc.b32 %0, [%1];" : "=r"(b.pair[j]) : "l"(bias + std::size_t(c) * sizeof(T)));
+    }
+    return b;
+  }
+  template <int BN_>
+  CLC_KIT_DEVICE static void epilogue(Params const& p, WorkTile const& t, int cw, float (&acc)[BN_ / 2],
+                                      unsigned char* bufs, unsigned bar_id, BiasPrologue<BN_> const& pro) {
+    int const row0 = t.x * kit::kMmaTileM + cw * 64;
+    int const col0 = t.y * BN_;
+    std::int32_t const corner[2] = {col0, row0};
+    if (pro.loaded)
+      Sm90ConvOps::template apply_bias_pairs<T, BN_>(p.epi.alpha, pro.pair, acc);
+    else
+      Sm90ConvOps::template alpha_bias<T, BN_>(p.epi, col0, acc);
+    store_fused<T, BN_>(p, acc, corner, bufs, bar_id);
+  }
+
+ private:
+  template <class T_, int BN_>
+  CLC_KIT_DEVICE static void store_fused(Params const& p, float (&acc)[BN_ / 2], std::int32_t const (&corner)[2],
+                                         unsigned char* bufs, unsigned bar_id) {
+    bool const relu = p.epi.relu != 0;
+    auto const act = [relu](float v0, float v1, int, int) {
+      return relu ? make_float2(v0 > 0.0f ? v0 : 0.0f, v1 > 0.0f ? v1 : 0.0f) : make_float2(v0, v1);
+    };
+    kit::store_tile_tma<T_>(acc, act, &p.tmap_y, corner, bufs, bar_id);
   }
 };
 
