@@ -175,6 +175,7 @@ struct Case {
   DType xt = DType::BF16, yt = DType::BF16;
   float alpha = 1.0f, beta = 0.0f;
   bool bias = false, relu = false;
+  int bias_offset = 0;        //!< the bias starts this many elements into its buffer (1: a misaligned bias)
   bool nan_residual = false;  //!< beta == 0 with a residual pointer to NaN: it must not be read
   // Views: x_stride_w = c + x_gap_c, x_stride_h = w * x_stride_w + x_gap_h, x_stride_n likewise; the
   // base is x_offset elements into the buffer. Zero gaps pass strides of 0 (packed) unless
@@ -309,7 +310,7 @@ void run_case(Case const& c, Stats* st) {
   Buffer X(std::size_t(x_elems) * xes), F(std::size_t(f_elems) * xes), Y(std::size_t(y_elems) * yes);
   Buffer XA(X.bytes), FA(F.bytes);
   Buffer R(has_res ? Y.bytes : 0), RA(has_res ? Y.bytes : 0);
-  Buffer B(c.bias ? std::size_t(c.k) * yes : 0), BA(c.bias ? std::size_t(c.k) * yes : 0);
+  Buffer B(c.bias ? std::size_t(c.k + c.bias_offset) * yes : 0), BA(c.bias ? std::size_t(c.k) * yes : 0);
   Buffer REF(std::size_t(outs) * sizeof(double)), MAG(std::size_t(outs) * sizeof(double));
   ASSERT_TRUE(X.p && F.p && Y.p && XA.p && FA.p && R.p && RA.p && B.p && BA.p && REF.p && MAG.p) << "cudaMalloc failed";
 
@@ -330,13 +331,14 @@ void run_case(Case const& c, Stats* st) {
     if (!c.nan_residual)
       fill_tensor<<<grid_for(outs), 256, 0, sx>>>(r0, int(c.yt), c.n, p, q, c.k, ysn, ysh, ysw, seed++);
   }
-  if (c.bias) fill_tensor<<<grid_for(c.k), 256, 0, sx>>>(B.p, int(c.yt), 1, 1, 1, c.k, 0, 0, 0, seed++);
+  unsigned char* const b0 = c.bias ? static_cast<unsigned char*>(B.p) + std::size_t(c.bias_offset) * yes : nullptr;
+  if (c.bias) fill_tensor<<<grid_for(c.k), 256, 0, sx>>>(b0, int(c.yt), 1, 1, 1, c.k, 0, 0, 0, seed++);
   CUDA_OK(cudaGetLastError());
   // Magnitude operands.
   abs_copy<<<grid_for(x_elems), 256, 0, sx>>>(XA.p, X.p, x_elems, int(xes));
   abs_copy<<<grid_for(f_elems), 256, 0, sx>>>(FA.p, F.p, f_elems, int(xes));
   if (has_res) abs_copy<<<grid_for(y_elems), 256, 0, sx>>>(RA.p, R.p, y_elems, int(yes));
-  if (c.bias) abs_copy<<<grid_for(c.k), 256, 0, sx>>>(BA.p, B.p, c.k, int(yes));
+  if (c.bias) abs_copy<<<grid_for(c.k), 256, 0, sx>>>(BA.p, b0, c.k, int(yes));
   CUDA_OK(cudaGetLastError());
 
   // References: the exact result and the magnitude bound, on the convolution's stream.
@@ -346,7 +348,7 @@ void run_case(Case const& c, Stats* st) {
   g.dil_h = c.dil_h, g.dil_w = c.dil_w;
   g.xsn = xsn, g.xsh = xsh, g.xsw = xsw, g.ysn = ysn, g.ysh = ysh, g.ysw = ysw;
   bool const ref_res = c.beta != 0.0f;
-  CUDA_OK(run_reference(c.xt, c.yt, g, x0, F.p, ref_res ? r0 : nullptr, c.bias ? B.p : nullptr, c.alpha, c.beta,
+  CUDA_OK(run_reference(c.xt, c.yt, g, x0, F.p, ref_res ? r0 : nullptr, b0, c.alpha, c.beta,
                         c.relu, static_cast<double*>(REF.p), sx));
   CUDA_OK(run_reference(c.xt, c.yt, g, xa0, FA.p, ref_res ? ra0 : nullptr, c.bias ? BA.p : nullptr,
                         std::fabs(double(c.alpha)), std::fabs(double(c.beta)), false, static_cast<double*>(MAG.p), sx));
@@ -366,7 +368,7 @@ void run_case(Case const& c, Stats* st) {
   a.y = y0;
   if (!y_packed) a.y_stride_n = ysn, a.y_stride_h = ysh, a.y_stride_w = ysw;
   a.residual = has_res ? r0 : nullptr;
-  a.bias = c.bias ? B.p : nullptr;
+  a.bias = b0;
   a.alpha = c.alpha;
   a.beta = c.beta;
   a.activation = c.relu ? conv::Activation::ReLU : conv::Activation::None;
@@ -1276,6 +1278,91 @@ TEST(ConvFastKernels, CommonCasesAndTheRest) {
     run_case(c, &st);
     ASSERT_FALSE(::testing::Test::HasFatalFailure()) << c.name;
     EXPECT_FALSE(st.info.fast) << c.name;
+  }
+  // A bias one element into its buffer (2-byte aligned, not 4): the fused kernels' bias cannot be read in
+  // pairs, neither as the tile starts nor in the epilogue; every width, several tiles per worker.
+  for (int tile_n : {64, 128, 256}) {
+    Case c = make("fast_bias_misaligned_" + std::to_string(tile_n), 2, 20, 20, 64, 200, 3, 3);
+    c.bias = c.relu = true;
+    c.bias_offset = 1;
+    c.opts.kernel = Kernel::Sm90;
+    c.opts.tile_n = tile_n;
+    c.opts.split_k = 1;
+    c.opts.max_workers = 3;
+    Stats st;
+    run_case(c, &st);
+    ASSERT_FALSE(::testing::Test::HasFatalFailure()) << c.name;
+    EXPECT_TRUE(st.info.fast) << c.name;
+  }
+}
+
+//! LaunchOptions::trace through conv::Options: every kernel (the Sm90 common-case and general kernels, the
+//! filter-row kernel, the portable kernel) records each tile of its tile space once, indexed by the tile's
+//! linear id, with the source that ran it, a worker below the workers launched, and start <= end; nothing
+//! is written past the tile space. The outputs are checked as in every case.
+TEST(ConvTrace, EveryTileRecordedOnce) {
+  CLC_REQUIRE_GPU();
+  struct Run {
+    char const* name;
+    Kernel kernel;
+    SourceKind source;
+    int tile_n;
+    bool general;
+    int swap;
+  };
+  std::vector<Run> runs = {{"portable_ticket", Kernel::Portable, SourceKind::Ticket, 0, false, 0}};
+  if (device_is_hopper()) {
+    runs.push_back({"sm90_fast_ticket", Kernel::Sm90, SourceKind::Ticket, 128, false, 0});
+    runs.push_back({"sm90_fast_static_256", Kernel::Sm90, SourceKind::Static, 256, false, 0});
+    runs.push_back({"sm90_general_ticket", Kernel::Sm90, SourceKind::Ticket, 64, true, 0});
+    runs.push_back({"sm90_filter_row", Kernel::Sm90, SourceKind::Ticket, 0, false, 1});
+  }
+  constexpr std::size_t kSlack = 64;  // records past the tile space that must stay untouched
+  for (Run const& r : runs) {
+    Case c = make(std::string("trace_") + r.name, 2, 20, 20, 64, r.swap ? 64 : 200, 3, 3);
+    c.bias = c.relu = true;
+    c.opts.kernel = r.kernel;
+    c.opts.source = r.source;
+    c.opts.tile_n = r.tile_n;
+    c.opts.split_k = 1;
+    if (r.kernel == Kernel::Sm90) c.opts.cluster_m = 1;  // no M tiles padded to a cluster's size
+    c.opts.max_workers = 3;
+    c.general = r.general;
+    c.swap = r.swap;
+    // At most one record per 64 x 64 block of the output, whatever the tile: a bound on the tile count.
+    int const m = c.n * c.h * c.w;
+    std::size_t const cap = std::size_t((m + 63) / 64) * std::size_t((c.k + 63) / 64) + kSlack;
+    Buffer T(cap * sizeof(clc::TileTraceRecord));
+    ASSERT_NE(T.p, nullptr);
+    CUDA_OK(cudaMemset(T.p, 0, T.bytes));
+    c.opts.trace = static_cast<clc::TileTraceRecord*>(T.p);
+    Stats st;
+    run_case(c, &st);
+    ASSERT_FALSE(::testing::Test::HasFatalFailure()) << c.name;
+    std::vector<clc::TileTraceRecord> rec(cap);
+    CUDA_OK(cudaMemcpy(rec.data(), T.p, T.bytes, cudaMemcpyDeviceToHost));
+    // The tile space: tile_m pixels x tile_n filters (the filter-row kernel: 256 pixels x tile_n filters).
+    ASSERT_GT(st.info.tile_m, 0) << c.name;
+    ASSERT_GT(st.info.tile_n, 0) << c.name;
+    std::size_t const tiles = std::size_t((m + st.info.tile_m - 1) / st.info.tile_m) *
+                              std::size_t((c.k + st.info.tile_n - 1) / st.info.tile_n);
+    ASSERT_LE(tiles + kSlack, cap) << c.name;
+    int const want_source = r.source == SourceKind::Ticket ? 1 : 2;
+    for (std::size_t i = 0; i < cap; ++i) {
+      clc::TileTraceRecord const& t = rec[i];
+      if (i >= tiles) {
+        EXPECT_EQ(t.end_ns, 0u) << c.name << ": a record past the " << tiles << " tiles, at " << i;
+        continue;
+      }
+      EXPECT_NE(t.end_ns, 0u) << c.name << ": tile " << i << " of " << tiles << " not recorded";
+      EXPECT_LE(t.start_ns, t.end_ns) << c.name << ": tile " << i;
+      EXPECT_EQ(t.source, want_source) << c.name << ": tile " << i;
+      EXPECT_GE(t.worker, 0) << c.name << ": tile " << i;
+      EXPECT_LT(t.worker, int(st.info.launch.workers)) << c.name << ": tile " << i;
+      EXPECT_EQ(std::size_t(t.x) + std::size_t((m + st.info.tile_m - 1) / st.info.tile_m) * std::size_t(t.y), i)
+          << c.name << ": the record of tile (" << t.x << ", " << t.y << ") is at " << i;
+    }
+    if (::testing::Test::HasFailure()) return;  // one run's failures are enough to read
   }
 }
 
