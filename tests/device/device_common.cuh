@@ -46,6 +46,12 @@ struct Counters {
       EXPECT_EQ(cudaMalloc(&w, std::size_t(n) * sizeof(int)), cudaSuccess);
       EXPECT_EQ(cudaMemset(w, 0xff, std::size_t(n) * sizeof(int)), cudaSuccess);  // poison: -1
     }
+    // cudaMemset runs on the legacy default stream, asynchronously: a launch on a non-blocking stream
+    // does not wait for it. Without this wait, Interference.QuarterOfSmsHeldStillEveryTileOnce saw the
+    // zeroing run after the first tiles had counted themselves (the held SMs delayed it), on the H200
+    // at 1424c1e: tiles (0,0,0).. counted 0 times. Only the legacy stream: a kernel holding SMs on a
+    // non-blocking stream keeps running.
+    EXPECT_EQ(cudaStreamSynchronize(cudaStreamLegacy), cudaSuccess);
   }
   ~Counters() {
     cudaFree(d);

@@ -250,6 +250,7 @@ TEST(Handback, TwoStreams) {
   clc_test::Counters counts(2 * 3 * t.tiles());
   for (int round = 0; round < 5; ++round) {
     CUDA_OK(cudaMemset(counts.d, 0, std::size_t(counts.n) * sizeof(unsigned)));
+    CUDA_OK(cudaStreamSynchronize(cudaStreamLegacy));  // the launches below are on non-blocking streams
     for (int k = 0; k < 2; ++k) {
       clc::LaunchOptions o;
       o.source = c.source;
