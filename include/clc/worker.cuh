@@ -107,14 +107,23 @@ CLC_DEVICE void run_block(Scheduler<Source, Stages>& sched, Body& body) {
 //! The persistent kernel of `clc::launch`.
 template <class Functor, class Source, int Stages>
 __global__ void block_kernel(__grid_constant__ BlockKernelParams<Functor> const p) {
-  __shared__ typename Scheduler<Source, Stages>::SharedStorage storage;
-  unsigned const warps = (blockDim.x * blockDim.y * blockDim.z + 31u) / 32u;
-  Scheduler<Source, Stages> sched(storage, p.sched, warps);
-  sched.init();
-  Functor f(p.functor);
-  auto body = [&](WorkTile const& t) { f(t); };
-  detail::run_block(sched, body);
-  sched.finish();
+  if constexpr (!CLC_HAS_HARDWARE_CLC && Source::kind == SourceKind::Hardware) {
+    // A device pass below sm_100 has no CLC instructions, and the host refuses Hardware for such code
+    // (resolve_source / prepare_launch): the kernel is never launched. Its body would trap at the first
+    // fetch; it is not compiled at all, which spares every clc::launch functor one instantiation per
+    // sm_90 target (compile time).
+    (void)p;
+    __trap();
+  } else {
+    __shared__ typename Scheduler<Source, Stages>::SharedStorage storage;
+    unsigned const warps = (blockDim.x * blockDim.y * blockDim.z + 31u) / 32u;
+    Scheduler<Source, Stages> sched(storage, p.sched, warps);
+    sched.init();
+    Functor f(p.functor);
+    auto body = [&](WorkTile const& t) { f(t); };
+    detail::run_block(sched, body);
+    sched.finish();
+  }
 }
 
 #endif
