@@ -54,6 +54,11 @@ R61 = "3d3b039"
 # 05451c1 put the run of b5e8e5a's in the working tree. The run of dbe5760's sched files are still the working tree's (neither
 # run ran clc-bench sched).
 RAE = "b5e8e5a"
+# The run of b5e8e5a's convolution files (h200-conv.json and .txt; docs/conv.md's section "The run of b5e8e5a" and README.md
+# quote them), as committed in 05451c1, the commit that committed them (da9f77e and 1260512 have the same files), before
+# 8616980 put the run of 1260512's in the working tree. The run of b5e8e5a's GEMM files (those of its call at 1424c1e) are
+# still the working tree's (the run of 1260512 did not commit its GEMM JSON).
+RB5 = "05451c1"
 
 
 def res(name, commit=None):
@@ -834,7 +839,7 @@ def conv_summary(key):
 
 
 def table_readme_conv():
-    """README.md: the convolution layers of the latest run (the working tree's files; b5e8e5a's since 05451c1)."""
+    """README.md: the convolution layers of the latest run (the working tree's files; 1260512's since 8616980)."""
     keep = {("3x3_64-64_56", 128), ("3x3_128-128_28", 128), ("3x3_256-256_14", 128), ("3x3_512-512_7", 128),
             ("1x1_64-256_56", 128), ("1x1_1024-256_14", 128), ("3x3_512-512_7", 32), ("7x7s2_3-64_224", 128)}
     sm_ = res("h200-conv.json", LATEST)["summary"]
@@ -897,7 +902,12 @@ def table_conv_aefb122():
 
 
 def table_conv_b5e8e5a():
-    """docs/conv.md: the conv run of b5e8e5a (the working tree's files)."""
+    """docs/conv.md: the conv run of b5e8e5a (its files as committed in RB5)."""
+    return table_conv_latest(RB5)
+
+
+def table_conv_1260512():
+    """docs/conv.md: the conv run of 1260512 (the working tree's files)."""
     return table_conv_latest(LATEST)
 
 
@@ -930,7 +940,8 @@ def table_sched_targets_dbe5760():
 TABLES = {
     "docs/porting.md": [table_port],
     "docs/conv.md": [table_conv, table_conv_latest, table_conv_f66bba1, table_conv_798d4a5,
-                     table_conv_dbe5760, table_conv_61d4e5b, table_conv_aefb122, table_conv_b5e8e5a],
+                     table_conv_dbe5760, table_conv_61d4e5b, table_conv_aefb122, table_conv_b5e8e5a,
+                     table_conv_1260512],
     "README.md": [table_readme_gemm, table_readme_attention, table_readme_conv],
     "docs/gemm.md": [table_gemm_full, table_gemm_fp16, table_gemm_interfere, table_gemm_tail_interfere, table_gemm_targets,
                      table_gemm_latest, table_gemm_targets_latest, table_gemm_f66bba1, table_gemm_targets_f66bba1,
@@ -1343,6 +1354,31 @@ def gpu_check_b5e8e5a():
     return d
 
 
+def gpu_check_1260512():
+    """bench/results/h200-gpu-check-1260512.txt (the run of 1260512: two device calls to one machine), parsed: the run's
+    commit, call 1's gpu-check commit and CTest count, the GEMM suites' geomean lines, the clc-bench conv lines, and call
+    2's sanitizer lines (every subset, the 16-CTA synccheck that the tool fails aside)."""
+    t = res("h200-gpu-check-1260512.txt")
+    c1, c2 = (t.split("== call %d" % i)[1].split("== call")[0] for i in (1, 2))
+    gemm = lambda what: re.search(r"^clc-bench gemm %s rc=0 in \d+ s: geomean ratio over 22 shapes: ([\d.]+) against the "
+                                  r"faster cuBLAS" % what, c1, re.M).group(1)
+    return {
+        "text": t, "commit": re.search(r"^# Run on one H200 at (\w+)", t).group(1),
+        "gpu_check_commit": re.search(r"== gpu-check \S+ commit (\w+)", c1).group(1),
+        "ctest": re.search(r"^ctest rc=0 in \d+ s: 100% tests passed out of (\d+)", c1, re.M).group(1),
+        "gemm_bf16": gemm(r"--rounds 3"), "gemm_fp16": gemm(r"--dtype fp16 --rounds 2"),
+        "conv_bench": "clc-bench conv --interfere 0.25 rc=0" in c1,
+        "conv_geo": re.search(r"geomean speed vs cuDNN over 28 layers: ([\d.]+); over the 3x3 layers at N = 128 \(7\): "
+                              r"([\d.]+)", c1).groups(),
+        "san_zero": len(re.findall(r"^compute-sanitizer .*ERROR SUMMARY: 0 errors\s*$", c2, re.M)),
+        "san_bad": re.findall(r"^compute-sanitizer (?!synccheck, 16-CTA).*rc=[1-9]", c2, re.M),
+        "race": re.search(r"racecheck \(clustered\) rc=0 .*?(\d+) hazards displayed", c2).group(1),
+        "race_pair": "racecheck_filter: ok (only the documented pair)" in c2,
+        "subset": lambda what: re.findall(r"^compute-sanitizer (memcheck|synccheck) \(%s subset\) rc=0: =+ ERROR SUMMARY: "
+                                          r"(\d+) errors" % what, c2, re.M),
+        "examples_at": re.search(r"The examples last ran at (\w+) \(all (\d+) rc=0", t).groups()}
+
+
 def dev_hang_trace():
     """bench/results/h200-conv-dev-hang-trace.txt, parsed: the barrier-wait timeout A/B {(layer, N): {"clc": [us at 0 s,
     20 s, 20 s], "fused": [...], "cudnn": [...]}} (the table's header says ms; the values are microseconds) and the trace
@@ -1593,25 +1629,27 @@ def claims():
           == res("h200-conv.json", RAE)["commit_named"] == gpu_check_aefb122()["commit"] else "?",
           gpu_check_aefb122()["pytest"] + " passed), and",
           "code of " + gpu_check_b5e8e5a()["commit"] + " (`bench/results/h200-gpu-check-" + gpu_check_b5e8e5a()["commit"]
-          if res("h200-conv.json", LATEST)["commit_named"] == gpu_check_b5e8e5a()["commit"] == gpu_check_b5e8e5a()["calls"][2]
+          if res("h200-conv.json", RB5)["commit_named"] == gpu_check_b5e8e5a()["commit"] == gpu_check_b5e8e5a()["calls"][2]
           else "?", gpu_check_b5e8e5a()["pytest"] + " passed)",
           "tree of " + re.search(r"commit (\w+)", res("h200-torch-check-d7935ef.txt")).group(1)
           if re.search(r"clc_torch pytest rc=0[^\n]*?310 passed", res("h200-torch-check-d7935ef.txt")) else "?"]),
         (R, "memcheck and synccheck on a subset (varlen, the cu_seqlens contract, bad arguments, the portable fallback: "
             "0 errors in the release run of 1e9bf28)",
          [sm["commit"]] + [x[1] for x in sm["att_san"]] + [sanitized(sm["att_san"])]),
-        (R, "The GEMM and convolution numbers come from the run of commit b5e8e5a "
-            "(`bench/results/h200-gpu-check-b5e8e5a.txt`: the convolution at b5e8e5a, the GEMM at 1424c1e, whose GEMM "
-            "kernels are those of dbe5760 but for the kit's trace branch), the scheduling numbers from the run of "
-            "commit 10218b5 "
+        (R, "The GEMM numbers come from the run of commit b5e8e5a (`bench/results/h200-gpu-check-b5e8e5a.txt`: the GEMM "
+            "at 1424c1e, whose GEMM kernels are those of dbe5760 but for the kit's trace branch), the convolution numbers "
+            "from the run of commit 1260512 (`bench/results/h200-gpu-check-1260512.txt`), the scheduling numbers from the "
+            "run of commit 10218b5 "
             "(`bench/results/h200-gpu-check-10218b5.txt`; the run of dbe5760 missed the same four targets, "
             "`docs/scheduling.md`), the attention and `clc_torch` numbers and the test and sanitizer results from"
             " the release run of commit 1e9bf28",
          [gL["commit"], gfL["commit"], res("h200-gemm-interfere.json", LATEST)["commit"],
-          res("h200-gemm-tail-interfere.json", LATEST)["commit_named"], res("h200-conv.json", LATEST)["commit_named"],
+          res("h200-gemm-tail-interfere.json", LATEST)["commit_named"],
           "run of commit " + gpu_check_b5e8e5a()["commit"] + " (`bench/results/h200-gpu-check-" + gpu_check_b5e8e5a()["commit"],
-          "the convolution at " + res("h200-conv.json", LATEST)["commit_named"] + ", the GEMM at " + gL["commit"]
-          if gpu_check_b5e8e5a()["calls"][1] == gL["commit"] == gfL["commit"] else "?",
+          "the GEMM at " + gL["commit"] if gpu_check_b5e8e5a()["calls"][1] == gL["commit"] == gfL["commit"] else "?",
+          "convolution numbers from the run of commit " + gpu_check_1260512()["commit"] + " (`bench/results/h200-gpu-check-"
+          + gpu_check_1260512()["commit"] if res("h200-conv.json", LATEST)["commit_named"] == res("h200-conv.json", LATEST)[
+              "commit"] == gpu_check_1260512()["commit"] else "?",
           "whose GEMM kernels are those of dbe5760 but for the kit's trace branch"
           if [gemm_kernel(r) for r in gL["results"]] == [gemm_kernel(r) for r in res("h200-gemm.json", R61)["results"]]
           and "40b347e" in subprocess.run(["git", "-C", ROOT, "log", "--format=%h", "dbe5760..aefb122", "--", "workloads/gemm"],
@@ -2703,11 +2741,9 @@ def claims():
     cvL = res("h200-conv.json", LATEST)  # README's convolution section: the latest run
     n128_3x3L = [r["ratio"] for r in cvL["layers"] if r["n"] == 128 and r["r"] == 3]
     LB = {conv_label(r): r for r in cvL["layers"]}
-    LAE = {conv_label(r): r for r in res("h200-conv.json", RAE)["layers"]}  # the run of aefb122
-    noisyB = LB["1x1_1024-256_14 N=32"]
-    noisyLB = [r for r in cvL["layers"] if r["cudnn_spread"] > 0.5]  # cuDNN's noisy layers in the run of b5e8e5a
-    # the geomean with every layer's cuDNN time at its fastest round median
-    fastB = geomean(min(r["cudnn_round_medians_ms"]) / r["clc_ms"] for r in cvL["layers"])
+    cv5 = res("h200-conv.json", RB5)  # the run of b5e8e5a
+    noisy5 = [r for r in cv5["layers"] if r["cudnn_spread"] > 0.5]  # cuDNN's noisy layers in the run of b5e8e5a
+    gc12 = gpu_check_1260512()
     gck = res(f"h200-gpu-check-{cv['commit_named']}.txt")  # the device session of the conv run (c9690b5)
     gck_failed = re.findall(r"^\t\d+ - (\S+) \(Failed\)", gck, re.M)
     gck_total = int(re.search(r"out of (\d+)", gck).group(1))
@@ -2878,23 +2914,21 @@ def claims():
         (CV, "It was IMPLICIT_PRECOMP_GEMM with tensor-op math on every layer of the committed run",
          ["IMPLICIT_PRECOMP_GEMM" if all(r["cudnn_algo_name"] == "IMPLICIT_PRECOMP_GEMM" and
                                          r["cudnn_math_type"] == "TENSOR_OP_MATH" for r in cv["layers"]) else "?"]),
-        (R, "run of commit b5e8e5a,\nthe final convolution code", [cvL["commit_named"]]),
-        (R, "the same device session passed the conv tests and every sanitizer subset "
-            "(`bench/results/h200-gpu-check-b5e8e5a.txt`); 26 of the 28 layers ran the common cases' kernels, 12 of them "
+        (R, "run of commit 1260512,\nthe final convolution code", [cvL["commit_named"]]),
+        (R, "the same device session passed CTest (782 of 782) and every sanitizer subset "
+            "(`bench/results/h200-gpu-check-1260512.txt`); 26 of the 28 layers ran the common cases' kernels, 12 of them "
             "the filter-row kernel",
-         [gpu_check_b5e8e5a()["commit"] if cvL["commit_named"] == gpu_check_b5e8e5a()["commit"] else "?",
-          "passed the conv tests and every sanitizer subset" if gpu_check_b5e8e5a()["san_zero"] == 10
-          and not gpu_check_b5e8e5a()["san_bad"] and gpu_check_b5e8e5a()["conv_san"] == [("memcheck", "0"), ("synccheck", "0")]
-          and gpu_check_b5e8e5a()["conv_tests"] == "479" else "?",
+         [gc12["commit"] if cvL["commit_named"] == gc12["commit"] == gc12["gpu_check_commit"] and gc12["conv_bench"] else "?",
+          f"CTest ({gc12['ctest']} of {gc12['ctest']})",
+          "every sanitizer subset" if gc12["san_zero"] == 10 and not gc12["san_bad"] else "?",
           f"{sum(bool(r['clc_run'].get('fast_kernel')) for r in cvL['layers'])} of the {len(cvL['layers'])}",
           f"{sum(bool(r['clc_run'].get('swapped')) for r in cvL['layers'])} of them the filter-row"]),
-        (R, "**All four convolution targets are met in this run**: 0.948x cuDNN over the 28 layers (>= 0.90x), every 3x3 "
-            "layer at N = 128 at 0.916x or more (>= 0.90x; the seven 0.966x geomean), 1.271x cuDNN with a quarter of the "
-            "SMs held (>= 1.0x), fusing bias + ReLU +1.9% (geomean, <= 3%). Per layer fusing still costs up to 17.2% "
-            "(1x1_64-256_56 N=32, whose fused cuDNN call costs +63.8% over its plain one), and 4 of the 28 layers are over "
-            "3%. cuDNN's rounds were noisy on three layers at N = 32 (round medians up to 579.4% apart): 1x1_1024-256_14 "
-            "N=32 reads 1.177x where the run of aefb122 had 0.745x, with clc's time unchanged. Taking each layer's cuDNN "
-            "time at its fastest round, the geomean is 0.929x and the lowest 3x3 layer at N = 128 0.912x",
+        (R, "**All four convolution targets are met in this run**: 0.932x cuDNN over the 28 layers (>= 0.90x), every 3x3 "
+            "layer at N = 128 at 0.913x or more (>= 0.90x; the seven 0.967x geomean), 1.275x cuDNN with a quarter of the "
+            "SMs held (>= 1.0x), fusing bias + ReLU +2.1% (geomean, <= 3%). Per layer fusing still costs up to 17.5% "
+            "(1x1_64-256_56 N=32, whose fused cuDNN call costs +63.1% over its plain one), and 5 of the 28 layers are over "
+            "3%. cuDNN's round medians spread 1.9% at most on any layer; in the run of b5e8e5a (0.948x) they spread up to "
+            "579.4% on three layers at N = 32 (`docs/conv.md`, \"The run of b5e8e5a\")",
          ["**All four" if [cvL["summary"]["ratio_all"]["geomean"] >= 0.90, min(n128_3x3L) >= 0.90,
                            cvL["summary"]["held_ratio"]["geomean"] >= 1.0,
                            cvL["summary"]["fusion_factor"]["geomean"] <= 1.03] == [True] * 4 else "?",
@@ -2907,21 +2941,17 @@ def claims():
                     / LB[cvL["summary"]["fusion_overhead_max_layer"]]["cudnn_ms"] - 1) + " over its plain",
           f"{cvL['summary']['fusion_layers_over_target']} of the {cvL['summary']['layers']} layers are over "
           f"{cvL['settings']['fusion_target_pct']}%",
-          {3: "three layers at N = 32"}.get(len(noisyLB), "?") if all(r["n"] == 32 for r in noisyLB) else "?",
-          "up to " + pct(max(r["cudnn_spread"] for r in noisyLB)) + " apart",
-          "1x1_1024-256_14 N=32 reads " + f(noisyB["ratio"], 3) + "x where the run of aefb122 had "
-          + f(LAE["1x1_1024-256_14 N=32"]["ratio"], 3) + "x",
-          "clc's time unchanged" if f(noisyB["clc_ms"], 4) == f(LAE["1x1_1024-256_14 N=32"]["clc_ms"], 4) else "?",
-          "the geomean is " + f(fastB, 3) + "x",
-          "at N = 128 " + f(min(min(r["cudnn_round_medians_ms"]) / r["clc_ms"] for r in cvL["layers"]
-                                if r["n"] == 128 and r["r"] == 3), 3) + "x"]),
+          "spread " + pct(max(r["cudnn_spread"] for r in cvL["layers"])) + " at most on any layer",
+          f"in the run of {cv5['commit_named']} ({f(cv5['summary']['ratio_all']['geomean'], 3)}x)",
+          "up to " + pct(max(r["cudnn_spread"] for r in noisy5)) + " on "
+          + ({3: "three layers at N = 32"}.get(len(noisy5), "?") if all(r["n"] == 32 for r in noisy5) else "?")]),
         (R, "In the benchmark the layers of 64 and 128 filters run the filter-row kernel (256 pixels x the filters), the "
             "others the GEMM's 128-row tiles",
          ["layers of 64 and 128 filters run the filter-row" if all(bool(r["clc_run"].get("swapped")) == (r["k"] <= 128)
                                                                for r in cvL["layers"] if r["clc_run"]["kernel"] == "Sm90")
           and {r["k"] for r in cvL["layers"] if r["clc_run"].get("swapped")} == {64, 128} else "?",
           "(" + str({r["clc_run"]["tile_m"] for r in cvL["layers"] if r["clc_run"].get("swapped")}.pop()) + " pixels"]),
-        (R, "fusing bias + ReLU costs 1.9% (geomean; 7.87% with\nthe general kernels in the A/B after the run of dbe5760",
+        (R, "fusing bias + ReLU costs 2.1% (geomean; 7.87% with\nthe general kernels in the A/B after the run of dbe5760",
          [f(100 * (cvL["summary"]["fusion_factor"]["geomean"] - 1), 1) + "%",
           re.search(r"-- ab-conv-general\n.*?\nfusion \(clc bias \+ ReLU vs clc plain\): geomean \+([\d.]+)%",
                     res("h200-fast-kernels-ab.txt")).group(1) + "% with"]),
@@ -3935,12 +3965,12 @@ def claims():
               *[f(rr[("bf16", k, i)]["128x8192x8192"], 4) for k in ("fast", "gen") for i in (1, 2)],
               *[pct_over(rr[("bf16", "fast", i)]["128x8192x8192"] / rr[("bf16", "gen", i)]["128x8192x8192"]) for i in (1, 2)])]),
     ]
-    # ---- the run of b5e8e5a (the working tree's conv and GEMM files; its device calls in h200-gpu-check-b5e8e5a.txt, the
-    # development run of the timeout A/B and the traces in h200-conv-dev-hang-trace.txt): docs/conv.md, docs/gemm.md,
-    # README.md; against the run of aefb122 (its files as committed in RAE)
+    # ---- the run of b5e8e5a (its conv files as committed in RB5, the working tree's GEMM files; its device calls in
+    # h200-gpu-check-b5e8e5a.txt, the development run of the timeout A/B and the traces in h200-conv-dev-hang-trace.txt):
+    # docs/conv.md, docs/gemm.md, README.md; against the run of aefb122 (its files as committed in RAE)
     gb = gpu_check_b5e8e5a()
     dt = dev_hang_trace()
-    cB, cE = res("h200-conv.json", LATEST), res("h200-conv.json", RAE)
+    cB, cE = res("h200-conv.json", RB5), res("h200-conv.json", RAE)
     sB, sE = cB["summary"], cE["summary"]
     LB, LE = {conv_label(r): r for r in cB["layers"]}, {conv_label(r): r for r in cE["layers"]}
     tB = lambda k: LB[k]["clc_ms"] / LE[k]["clc_ms"]
@@ -4002,8 +4032,8 @@ def claims():
              "(below); (2) at 1424c1e, `scripts/gpu-check.sh`: CTest 781 of 782 (the failure the test race above), every "
              "sanitizer subset 0 errors, the 8 examples, the GEMM suites (docs/gemm.md, \"The run of b5e8e5a\"); (3) at "
              "b5e8e5a, `Interference.*` and `Handback.TwoStreams` repeated 20 times (20 of 20 passed), `clc-bench conv "
-             "--interfere 0.25`, which wrote `bench/results/h200-conv.json` and `.txt`, and clc_torch's pytest (310 passed). "
-             "The JSON's `commit_named` is b5e8e5a; its `commit`, the build's own id, reads `d904681+dirty`: clc-bench was "
+             "--interfere 0.25`, which wrote `bench/results/h200-conv.json` and `.txt` (as committed in 05451c1), and clc_torch's "
+             "pytest (310 passed). The JSON's `commit_named` is b5e8e5a; its `commit`, the build's own id, reads `d904681+dirty`: clc-bench was "
              "built in that call before the script exported the commit, in a copy whose `.git` was that of d904681 (the "
              "gpu-check file says so); the tree was b5e8e5a's",
          [f"(1) at {gb['calls'][0]}", f"(`clc_conv_tests`: {gb['conv_tests']} passed)",
@@ -4018,7 +4048,8 @@ def claims():
           f"`Interference.*` and `Handback.TwoStreams` repeated {gb['repeats'][0]} times ({gb['repeats'][1]} of "
           f"{gb['repeats'][2]} passed)" if gb["repeat_filter"] == "Interference.*:Handback.TwoStreams" and gb["repeats"][3] == "0"
           else "?",
-          "which wrote" if gb["bench3"][0] == f(sB["ratio_all"]["geomean"], 3) else "?", f"({gb['pytest']} passed)",
+          "which wrote" if gb["bench3"][0] == f(sB["ratio_all"]["geomean"], 3) else "?", f"(as committed in {RB5})",
+          f"({gb['pytest']} passed)",
           f"`commit_named` is {cB['commit_named']}", f"reads `{cB['commit']}`",
           "that of " + re.search(r"session's start \((\w+)\)", gb["text"]).group(1)]),
         (CV, "Geomean 0.948x cuDNN over the 28 layers (0.920 in the run of aefb122), 0.966x over the seven 3x3 layers at "
@@ -4227,8 +4258,8 @@ def claims():
         (R, "Its run on the H200 (`bench/results/h200-gpu-check-b5e8e5a.txt`: three device calls; `clc_conv_tests` 479 passed "
             "at 5eea4db; CTest 781 of 782 at 1424c1e, the failure a race in a device test's own setup, fixed in b5e8e5a, whose "
             "`Interference.*` and `Handback.TwoStreams` then passed 20 of 20 repeats; every sanitizer subset 0 errors, the 8 "
-            "examples, clc_torch's pytest 310 passed) wrote the files now in `bench/results/` but the scheduling ones: 0.948x "
-            "cuDNN over the 28 layers (aefb122: 0.920), 0.966 over the 3x3 layers at N = 128 (0.936), `Static`'s time over "
+            "examples, clc_torch's pytest 310 passed) wrote the GEMM files now in `bench/results/` and the convolution files "
+            "read with `git show 05451c1:bench/results/h200-conv.json`: 0.948x cuDNN over the 28 layers (aefb122: 0.920), 0.966 over the 3x3 layers at N = 128 (0.936), `Static`'s time over "
             "`Ticket`'s 0.947 undisturbed (0.950), 1.271x cuDNN with a quarter of the SMs held (1.248), fusing bias + ReLU "
             "+1.9% (+3.1%). The GEMM's suite geomean 0.910 (aefb122: 0.907) and fp16 0.903 (0.903) are the same kernels "
             "measured again",
@@ -4237,8 +4268,9 @@ def claims():
           "the failure a race" if race_ok else "?", "fixed in " + gb["commit"],
           f"passed {gb['repeats'][1]} of {gb['repeats'][2]} repeats" if gb["repeats"][3] == "0" else "?",
           "every sanitizer subset 0 errors" if sanB else "?", f"the {gb['examples']} examples", f"pytest {gb['pytest']} passed",
-          "but the scheduling ones" if res("h200-sched.json", LATEST)["commit"] not in gb["calls"]
-          and cB["commit_named"] == gb["commit"] and gB["commit"] == gb["calls"][1] else "?",
+          "the GEMM files now in" if gB["commit"] == gb["calls"][1] else "?",
+          f"`git show {RB5}:bench/results/h200-conv.json`" if cB["commit_named"] == gb["commit"]
+          and res("h200-conv.json", LATEST)["commit_named"] != gb["commit"] else "?",
           f"{f(sB['ratio_all']['geomean'], 3)}x cuDNN over the 28 layers ({cE['commit']}: {f(sE['ratio_all']['geomean'], 3)})",
           f"{f(sB['ratio_3x3_n128']['geomean'], 3)} over the 3x3 layers at N = 128 ({f(sE['ratio_3x3_n128']['geomean'], 3)})",
           f"{f(sB['ticket_vs_static']['geomean'], 3)} undisturbed ({f(sE['ticket_vs_static']['geomean'], 3)})",
@@ -4257,18 +4289,214 @@ def claims():
           if gb["calls"][1] == gB["commit"] else "?",
           "among them" if race_ok else "?", "race that " + gb["commit"] + " fixed",
           "GEMM subset 0 errors" if gb["gemm_san"] == [("memcheck", "0"), ("synccheck", "0")] else "?"]),
-        (R, "and in the run of b5e8e5a, the code measured below (`bench/results/h200-gpu-check-b5e8e5a.txt`: `clc_conv_tests` "
+        (R, "in the run of b5e8e5a (`bench/results/h200-gpu-check-b5e8e5a.txt`: `clc_conv_tests` "
             "479 passed at 5eea4db, memcheck and synccheck on the conv subset 0 errors; CTest 781 of 782 at 1424c1e, "
             "`ConvTrace.EveryTileRecordedOnce` (every kernel's per-tile trace) and a misaligned bias for the fused kernels' "
             "tile prologue among the passed, the one failure a device test's race that b5e8e5a fixed; the common cases' "
             "kernels on 26 of the 28 layers, the filter-row kernel on 12)",
-         [cB["commit_named"] + ", the code measured below", f"`clc_conv_tests` {gb['conv_tests']} passed at {gb['calls'][0]}",
+         ["in the run of " + cB["commit_named"] + " (`bench", f"`clc_conv_tests` {gb['conv_tests']} passed at {gb['calls'][0]}",
           "conv subset 0 errors" if gb["conv_san"] == [("memcheck", "0"), ("synccheck", "0")] else "?",
           f"CTest {gb['ctest_total'] - gb['ctest_failed']} of {gb['ctest_total']} at {gb['calls'][1]}",
           "among the passed" if race_ok and "TEST(ConvTrace, EveryTileRecordedOnce)" in conv_src_all else "?",
           "race that " + gb["commit"] + " fixed",
           f"on {sum(bool(r['clc_run'].get('fast_kernel')) for r in cB['layers'])} of the {len(cB['layers'])} layers",
           f"filter-row kernel on {sum(bool(r['clc_run'].get('swapped')) for r in cB['layers'])})"]),
+    ]
+    # ---- the run of 1260512 (the working tree's conv files; its two device calls in h200-gpu-check-1260512.txt; its GEMM
+    # JSON not committed): docs/conv.md, docs/gemm.md, docs/scheduling.md, README.md; against the run of b5e8e5a (its conv
+    # files as committed in RB5; cB, LB above)
+    g12 = gpu_check_1260512()
+    cN = res("h200-conv.json", LATEST)
+    sN = cN["summary"]
+    LN = {conv_label(r): r for r in cN["layers"]}
+    tN = {k: LN[k]["clc_ms"] / LB[k]["clc_ms"] for k in LN}
+    uN = {k: LN[k]["cudnn_ms"] / LB[k]["cudnn_ms"] for k in LN}
+    sameN = all(conv_kernel(LN[k]) == conv_kernel(LB[k]) for k in LN)
+    code12 = subprocess.run(["git", "-C", ROOT, "log", "--format=%h", f"{gb['commit']}..{g12['commit']}", "--", "workloads",
+                             "include", "src", "CMakeLists.txt", "tests/ptx"], check=True, capture_output=True,
+                            text=True).stdout.split()
+    hw_only = (code12 == [g12["commit"]] and conv_code_changes(gb["commit"], g12["commit"]) == ["include/clc/worker.cuh"]
+               and "if constexpr (!CLC_HAS_HARDWARE_CLC && Source::kind == SourceKind::Hardware)"
+               in open(os.path.join(ROOT, "include/clc/worker.cuh")).read())
+    nk12 = "1x1_1024-256_14 N=32"
+    rest12 = lambda d: geomean(r["ratio"] for r in d["layers"] if conv_label(r) != nk12)
+    fast12 = lambda d: geomean(min(r["cudnn_round_medians_ms"]) / r["clc_ms"] for r in d["layers"])
+    n128N = sorted((r for r in cN["layers"] if r["n"] == 128 and r["r"] == 3), key=lambda r: r["ratio"])
+    over3N = sorted(k for k, r in LN.items() if r["fusion_overhead_pct"] > cN["settings"]["fusion_target_pct"])
+    san12 = g12["san_zero"] == 10 and not g12["san_bad"]
+    ci_run = open(os.path.join(ROOT, ".ci/run")).read()
+    ptx_cmake = open(os.path.join(ROOT, "tests/ptx/CMakeLists.txt")).read()
+    ci90 = "export CLC_CUDA_ARCHITECTURES=${CLC_CUDA_ARCHITECTURES:-90a}" in ci_run
+    bw_check = ("add_library(clc_blackwell_workloads_check" in ptx_cmake
+                and all(x in ptx_cmake for x in ("workloads/gemm/kernels/portable_bf16.cu",
+                                                 "workloads/conv/kernels/portable_bf16.cu",
+                                                 "workloads/attention/kernels/portable_bf16_hd128.cu"))
+                and 'if(NOT "100a" IN_LIST CMAKE_CUDA_ARCHITECTURES' in ptx_cmake)
+    regs = [l.split() for l in res("ptxas-registers.txt").splitlines() if l and not l.startswith("#")]
+    c += [
+        # docs/conv.md: "The run of 1260512"
+        (CV, "Since b5e8e5a one commit changed code, 1260512, and it changed none of the convolution's kernels that ran",
+         ["Since " + gb["commit"] + " one commit changed code, " + g12["commit"] if hw_only else "?"]),
+        (CV, "The portable kernel ran under `Ticket` (the stem) as before, and the Sm90 kernels do not use `block_kernel`. "
+             "Every layer ran the kernel it ran in the run of b5e8e5a",
+         ["under `Ticket` (the stem)" if {(r["clc_run"]["kernel"], r["clc_run"]["source"], r["r"]) for r in cN["layers"]
+                                          if r["clc_run"]["kernel"] == "Portable"} == {("Portable", "Ticket", 7)} else "?",
+          "do not use `block_kernel`" if "block_kernel" not in open(os.path.join(
+              ROOT, "workloads/conv/detail/sm90_kernel.cuh")).read() and "clc::launch" not in open(os.path.join(
+              ROOT, "workloads/conv/detail/sm90_kernel.cuh")).read() else "?",
+          "Every layer ran the kernel it ran in the run of " + cB["commit_named"] if sameN else "?"]),
+        (CV, "Two device calls to one H200 (`bench/results/h200-gpu-check-1260512.txt`): (1) at 1260512, `scripts/gpu-check.sh` "
+             "(build, CTest 782 of 782, the sanitizer subsets, the examples, the GEMM suites) and `clc-bench conv --interfere "
+             "0.25`, which wrote `bench/results/h200-conv.json` and `.txt` (the JSON's `commit` and `commit_named` both "
+             "1260512, a clean tree); (2) on the same machine, the sanitizer phase again on call 1's build, whose summary "
+             "lines had not been kept: every subset 0 errors. The examples' lines of this run were not kept either; they "
+             "last ran at 1424c1e (all 8 exited 0, `bench/results/h200-gpu-check-b5e8e5a.txt`)",
+         [f"(1) at {g12['gpu_check_commit']}", f"CTest {g12['ctest']} of {g12['ctest']}",
+          "which wrote" if g12["conv_bench"] and g12["conv_geo"][0] == f(sN["ratio_all"]["geomean"], 3) else "?",
+          f"both {cN['commit']}, a clean tree" if cN["commit"] == cN["commit_named"] == g12["commit"]
+          and not cN["dirty_tree"] else "?",
+          "every subset 0 errors" if san12 else "?",
+          f"last ran at {g12['examples_at'][0]} (all {g12['examples_at'][1]} exited 0"
+          if g12["examples_at"][0] == gb["calls"][1] and int(g12["examples_at"][1]) == gb["examples"] else "?"]),
+        (CV, "Geomean 0.932x cuDNN over the 28 layers (0.948 in the run of b5e8e5a), 0.967x over the seven 3x3 layers at N = "
+             "128 (0.966), 1.275x with a quarter of the SMs held (1.271); `Static` takes 0.948x `Ticket`'s time undisturbed "
+             "(0.947) and 1.115x with SMs held (1.113); fusing bias + ReLU costs +2.1% (+1.9%), 17.5% at most (1x1_64-256_56 "
+             "N=32; 17.2% there before), 5 of the 28 layers over 3% (4); cuDNN's fused call against clc's fused 0.960x "
+             "(0.984)",
+         conv_run_pair(cN, dict(cB, commit=cB["commit_named"])) + conv_run_fusion(cN, cB)),
+        (CV, "clc's time per layer was 0.978-1.005x that of the run of b5e8e5a, cuDNN's 0.624-1.011x. cuDNN's round medians "
+             "spread 1.9% at most on any layer (579.4% in the run of b5e8e5a, below). The lower geomean comes from one layer, "
+             "1x1_1024-256_14 N=32: cuDNN's median there is 0.0100 ms against 0.0161, so it reads 0.744x cuDNN (1.177x in "
+             "the run of b5e8e5a, 0.745x in the run of aefb122); over the other 27 layers the geomean is 0.940 (0.941). With "
+             "each layer's cuDNN time at its fastest round median the geomean is 0.930x (0.929)",
+         [rng(tN.values(), 3) + "x that of the run of " + cB["commit_named"], "cuDNN's " + rng(uN.values(), 3) + "x",
+          "spread " + pct(max(r["cudnn_spread"] for r in cN["layers"])) + " at most",
+          "(" + pct(max(r["cudnn_spread"] for r in cB["layers"])) + " in the run of " + cB["commit_named"],
+          f"{f(LN[nk12]['cudnn_ms'], 4)} ms against {f(LB[nk12]['cudnn_ms'], 4)}",
+          f"reads {f(LN[nk12]['ratio'], 3)}x cuDNN ({f(LB[nk12]['ratio'], 3)}x in the run of {cB['commit_named']}, "
+          f"{f(LE[nk12]['ratio'], 3)}x in the run of {cE['commit']})",
+          f"other 27 layers the geomean is {f(rest12(cN), 3)} ({f(rest12(cB), 3)})",
+          f"geomean is {f(fast12(cN), 3)}x ({f(fast12(cB), 3)})"]),
+        (CV, "Targets of the issue, against this run, all four met: geomean >= 0.90x cuDNN **met** (0.932); every 3x3 layer "
+             "at N = 128 >= 0.90x **met** (0.913-1.054, the lowest 3x3_64-64_56); with a quarter of the SMs held geomean >= "
+             "1.0x **met** (1.275); fusion <= 3% **met** (+2.1% geomean; per layer up to 17.5%, on 1x1_64-256_56 N=32, and 5 "
+             "of the 28 layers over 3%: 1x1_64-256_56 at both N, 1x1s2_256-128_56 N=128 and the portable stem at both N)",
+         [f"**{met(sN['ratio_all']['geomean'] >= 0.90)}** ({f(sN['ratio_all']['geomean'], 3)})",
+          f"**{met(n128N[0]['ratio'] >= 0.90)}** ({rng([r['ratio'] for r in n128N], 3)}, the lowest {n128N[0]['name']})",
+          f"**{met(sN['held_ratio']['geomean'] >= 1.0)}** ({f(sN['held_ratio']['geomean'], 3)})",
+          f"**{met(sN['fusion_factor']['geomean'] <= 1.03)}** (+{f(100 * (sN['fusion_factor']['geomean'] - 1), 1)}%",
+          f"up to {f(sN['fusion_overhead_max_pct'], 1)}%, on {sN['fusion_overhead_max_layer']}",
+          f"{sN['fusion_layers_over_target']} of the {sN['layers']} layers over 3%",
+          "1x1_64-256_56 at both N, 1x1s2_256-128_56 N=128 and the portable stem at both N" if over3N == sorted(
+              ["1x1_64-256_56 N=32", "1x1_64-256_56 N=128", "1x1s2_256-128_56 N=128", "7x7s2_3-64_224 N=32",
+               "7x7s2_3-64_224 N=128"]) else "?",
+          "all four met" if sN["ratio_all"]["geomean"] >= 0.90 and n128N[0]["ratio"] >= 0.90
+          and sN["held_ratio"]["geomean"] >= 1.0 and sN["fusion_factor"]["geomean"] <= 1.03 else "?"]),
+        # docs/conv.md: the common cases, Tests, What ran where
+        (CV, "in the run of 1260512 the same again",
+         ["in the run of " + cN["commit_named"] + " the same again" if sameN else "?"]),
+        (CV, "In the run of 1260512 (`bench/results/h200-gpu-check-1260512.txt`) CTest passed 782 of 782 and every sanitizer "
+             "subset, the conv subset among them, reported 0 errors",
+         [f"run of {g12['commit']}", f"CTest passed {g12['ctest']} of {g12['ctest']}",
+          "the conv subset among them" if san12 and g12["subset"]("conv") == [("memcheck", "0"), ("synccheck", "0")] else "?"]),
+        (CV, "the latest run, of 1260512 (CTest 782 of 782, every sanitizer subset 0 errors, "
+             "`bench/results/h200-gpu-check-1260512.txt`), ran the same kernels",
+         [f"of {cN['commit_named']} (CTest {g12['ctest']} of {g12['ctest']}", "every sanitizer subset 0 errors" if san12 else "?",
+          "ran the same kernels" if sameN and hw_only else "?"]),
+        (CV, "a build whose targets leave out 100a, as CI's do since 1260512, compiles it for sm_100a as a check "
+             "(`clc_blackwell_workloads_check`, `tests/ptx/CMakeLists.txt`)",
+         ["as CI's do since " + git_added("export CLC_CUDA_ARCHITECTURES=", ".ci/run") if ci90 and bw_check else "?"]),
+        # docs/gemm.md: "The run of 1260512"
+        (GM, "The run of 1260512 on the H200 (`bench/results/h200-gpu-check-1260512.txt`, call 1: `scripts/gpu-check.sh`, "
+             "CTest 782 of 782, memcheck and synccheck on the GEMM subset 0 errors in call 2) ran the same three `clc-bench "
+             "gemm` commands as the run of b5e8e5a's second call, on GEMM kernels that are those of 1424c1e but for "
+             "`block_kernel<F, Hardware>`, which since 1260512 has no body below sm_100",
+         [f"CTest {g12['ctest']} of {g12['ctest']}",
+          "GEMM subset 0 errors in call 2" if g12["subset"]("GEMM") == [("memcheck", "0"), ("synccheck", "0")] else "?",
+          "the same three `clc-bench gemm` commands" if sorted(re.findall(r"^clc-bench gemm (.*?) rc=0", g12["text"], re.M))
+          == sorted(re.findall(r"^clc-bench gemm (.*?) rc=0", gb["text"].split("== call 2")[1].split("== call 3")[0], re.M))
+          and len(re.findall(r"^clc-bench gemm (.*?) rc=0", g12["text"], re.M)) == 3 else "?",
+          "those of " + gB["commit"] + " but for" if hw_only and conv_code_changes(gB["commit"], g12["commit"])
+          == ["include/clc/worker.cuh"] else "?"]),
+        (GM, "Only the commands' summary lines were kept: suite geomean 0.905 against the strongest cuBLAS (1424c1e: 0.910), "
+             "fp16 0.902 (0.903). Its JSON files were not committed; the files in `bench/results/` and the tables below stay "
+             "those of the run of b5e8e5a",
+         [f"geomean {g12['gemm_bf16']} against", f"({gB['commit']}: {f(gB['geomean_ratio'], 3)})",
+          f"fp16 {g12['gemm_fp16']} ({f(gfB['geomean_ratio'], 3)})",
+          "were not committed" if gB["commit"] != g12["commit"] and gfB["commit"] != g12["commit"] else "?"]),
+        # docs/scheduling.md: the register table and the Hardware block kernel
+        (SC, "`Hardware`'s block kernels are compiled and counted for sm_100a only (`tests/ptx/register_kernels.cu` "
+             "instantiates them for sm_100 and later), so the table has no sm_90a count for them; since 1260512 "
+             "`block_kernel<F, Hardware>` has no body below sm_100 at all",
+         ["for sm_100a only" if all(x[-1] == "sm_100a" for x in regs if "Hardware," in " ".join(x))
+          and any("Hardware," in " ".join(x) for x in regs) else "?",
+          "since " + g12["commit"] if hw_only else "?"]),
+        (SC, "The check compiles its own kernels for sm_90a and sm_100a whatever `CLC_CUDA_ARCHITECTURES` says, so CI's build, "
+             "whose device code is sm_90a only since 1260512, still runs it for both",
+         ["whatever `CLC_CUDA_ARCHITECTURES` says" if "foreach(arch 90a 100a)" in ptx_cmake
+          and "-arch=sm_${ARCH}" in open(os.path.join(ROOT, "tests/ptx/check_registers.cmake")).read() else "?",
+          "sm_90a only since " + git_added("export CLC_CUDA_ARCHITECTURES=", ".ci/run") if ci90 else "?"]),
+        # README.md: what ran where, "The run of 1260512"
+        (R, "Latest: the run of 1260512 (`bench/results/h200-gpu-check-1260512.txt`): CTest 782 of 782 passed, every "
+            "sanitizer subset 0 errors, racecheck 0 hazards on the clustered part and only the documented pair on the 1-CTA "
+            "part again",
+         [f"run of {g12['commit']}", f"CTest {g12['ctest']} of {g12['ctest']} passed",
+          "every sanitizer subset 0 errors" if san12 else "?",
+          f"racecheck {g12['race']} hazards", "only the documented pair" if g12["race_pair"] else "?"]),
+        (R, "run on the H200 at 1260512, whose GEMM kernels are those of 1424c1e but for `block_kernel<F, Hardware>`, which "
+            "has no body below sm_100 and is never launched there (`bench/results/h200-gpu-check-1260512.txt`: CTest 782 of "
+            "782 passed, memcheck and synccheck on the GEMM subset 0 errors; the suites ran, their JSON files were not "
+            "committed, so the suite measured below is that of 1424c1e)",
+         [f"at {g12['commit']}, whose GEMM kernels are those of {gB['commit']}" if hw_only
+          and conv_code_changes(gB["commit"], g12["commit"]) == ["include/clc/worker.cuh"] else "?",
+          f"CTest {g12['ctest']} of {g12['ctest']} passed",
+          "GEMM subset 0 errors" if g12["subset"]("GEMM") == [("memcheck", "0"), ("synccheck", "0")] else "?",
+          "that of " + gB["commit"] if gB["commit"] == gfB["commit"] != g12["commit"] else "?"]),
+        (R, "and, the latest, in the run of 1260512 (`bench/results/h200-gpu-check-1260512.txt`: CTest 782 of 782, memcheck "
+            "and synccheck on the attention subset 0 errors)",
+         [f"run of {g12['commit']}", f"CTest {g12['ctest']} of {g12['ctest']}",
+          "attention subset 0 errors" if g12["subset"]("attention") == [("memcheck", "0"), ("synccheck", "0")] else "?"]),
+        (R, "and in the run of 1260512, the code measured below (`bench/results/h200-gpu-check-1260512.txt`: CTest 782 of "
+            "782, memcheck and synccheck on the conv subset 0 errors; each layer on the kernel it ran in the run of b5e8e5a)",
+         [cN["commit_named"] + ", the code measured below", f"CTest {g12['ctest']} of {g12['ctest']}",
+          "conv subset 0 errors" if g12["subset"]("conv") == [("memcheck", "0"), ("synccheck", "0")] else "?",
+          "each layer on the kernel it ran in the run of " + cB["commit_named"] if sameN else "?"]),
+        (R, "since 1260512 CI's build, whose device code is sm_90a only, also compiles each workload's portable kernel file "
+            "(GEMM, convolution, attention) for sm_100a as a check (`clc_blackwell_workloads_check`, "
+            "`tests/ptx/CMakeLists.txt`), as a build with 100a compiles them in the workload libraries",
+         ["since " + git_added("export CLC_CUDA_ARCHITECTURES=", ".ci/run") + " CI's build" if ci90 and bw_check else "?"]),
+        (R, "1260512 changed what CI compiles (\"The two commands\" above) and left `block_kernel<F, Hardware>`, the block "
+            "kernel of `clc::launch` under `Hardware`, without a body below sm_100, where the host refuses `Hardware` and "
+            "never launches it: each `clc::launch` functor has one instantiation less to compile per sm_90 target, and no "
+            "kernel that runs on the H200 changed",
+         [g12["commit"] + " changed what CI compiles" if hw_only and ci90 else "?"]),
+        (R, "Its run on the H200 (`bench/results/h200-gpu-check-1260512.txt`: two device calls; CTest 782 of 782, every "
+            "sanitizer subset 0 errors; the examples last ran at 1424c1e) wrote the convolution files now in "
+            "`bench/results/`: 0.932x cuDNN over the 28 layers (b5e8e5a: 0.948), 0.967 over the 3x3 layers at N = 128 "
+            "(0.966), `Static`'s time over `Ticket`'s 0.948 undisturbed (0.947), 1.275x cuDNN with a quarter of the SMs held "
+            "(1.271), fusing bias + ReLU +2.1% (+1.9%). clc's time per layer was 0.978-1.005x that of the run of b5e8e5a; "
+            "the geomean's change comes from 1x1_1024-256_14 N=32, where cuDNN's noisy rounds in the run of b5e8e5a gave 1.177x and "
+            "this run has 0.744x: over the other 27 layers the geomean is 0.940 (0.941). The GEMM suites ran in the same "
+            "device call (suite geomean 0.905, fp16 0.902, in the file's summary lines); their JSON files were not "
+            "committed, so the GEMM numbers below stay those of 1424c1e, whose GEMM kernels are the same but for the body of "
+            "`block_kernel<F, Hardware>`",
+         [{2: "two device calls"}.get(g12["text"].count("\n== call "), "?"), f"CTest {g12['ctest']} of {g12['ctest']}",
+          "every sanitizer subset 0 errors" if san12 else "?", "last ran at " + g12["examples_at"][0],
+          "wrote the convolution files now in" if cN["commit_named"] == g12["commit"] else "?",
+          f"{f(sN['ratio_all']['geomean'], 3)}x cuDNN over the 28 layers ({cB['commit_named']}: "
+          f"{f(cB['summary']['ratio_all']['geomean'], 3)})",
+          f"{f(sN['ratio_3x3_n128']['geomean'], 3)} over the 3x3 layers at N = 128 "
+          f"({f(cB['summary']['ratio_3x3_n128']['geomean'], 3)})",
+          f"{f(sN['ticket_vs_static']['geomean'], 3)} undisturbed ({f(cB['summary']['ticket_vs_static']['geomean'], 3)})",
+          f"{f(sN['held_ratio']['geomean'], 3)}x cuDNN with a quarter of the SMs held "
+          f"({f(cB['summary']['held_ratio']['geomean'], 3)})",
+          f"+{f(100 * (sN['fusion_factor']['geomean'] - 1), 1)}% (+{f(100 * (cB['summary']['fusion_factor']['geomean'] - 1), 1)}%)",
+          rng(tN.values(), 3) + "x that of the run of " + cB["commit_named"],
+          f"gave {f(LB[nk12]['ratio'], 3)}x and this run has {f(LN[nk12]['ratio'], 3)}x",
+          f"other 27 layers the geomean is {f(rest12(cN), 3)} ({f(rest12(cB), 3)})",
+          f"(suite geomean {g12['gemm_bf16']}, fp16 {g12['gemm_fp16']}",
+          "those of " + gB["commit"] + ", whose GEMM kernels are the same" if hw_only
+          and conv_code_changes(gB["commit"], g12["commit"]) == ["include/clc/worker.cuh"] else "?"]),
     ]
     return c
 
