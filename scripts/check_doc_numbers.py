@@ -4326,12 +4326,7 @@ def claims():
     san12 = g12["san_zero"] == 10 and not g12["san_bad"]
     ci_run = open(os.path.join(ROOT, ".ci/run")).read()
     ptx_cmake = open(os.path.join(ROOT, "tests/ptx/CMakeLists.txt")).read()
-    ci90 = "export CLC_CUDA_ARCHITECTURES=${CLC_CUDA_ARCHITECTURES:-90a}" in ci_run
-    bw_check = ("add_library(clc_blackwell_workloads_check" in ptx_cmake
-                and all(x in ptx_cmake for x in ("workloads/gemm/kernels/portable_bf16.cu",
-                                                 "workloads/conv/kernels/portable_bf16.cu",
-                                                 "workloads/attention/kernels/portable_bf16_hd128.cu"))
-                and 'if(NOT "100a" IN_LIST CMAKE_CUDA_ARCHITECTURES' in ptx_cmake)
+    ci_fast = 'export CUDAFLAGS="-Ofc max' in ci_run and "CLC_CUDA_ARCHITECTURES" not in ci_run
     regs = [l.split() for l in res("ptxas-registers.txt").splitlines() if l and not l.startswith("#")]
     c += [
         # docs/conv.md: "The run of 1260512"
@@ -4403,9 +4398,6 @@ def claims():
              "`bench/results/h200-gpu-check-1260512.txt`), ran the same kernels",
          [f"of {cN['commit_named']} (CTest {g12['ctest']} of {g12['ctest']}", "every sanitizer subset 0 errors" if san12 else "?",
           "ran the same kernels" if sameN and hw_only else "?"]),
-        (CV, "a build whose targets leave out 100a, as CI's do since 1260512, compiles it for sm_100a as a check "
-             "(`clc_blackwell_workloads_check`, `tests/ptx/CMakeLists.txt`)",
-         ["as CI's do since " + git_added("export CLC_CUDA_ARCHITECTURES=", ".ci/run") if ci90 and bw_check else "?"]),
         # docs/gemm.md: "The run of 1260512"
         (GM, "The run of 1260512 on the H200 (`bench/results/h200-gpu-check-1260512.txt`, call 1: `scripts/gpu-check.sh`, "
              "CTest 782 of 782, memcheck and synccheck on the GEMM subset 0 errors in call 2) ran the same three `clc-bench "
@@ -4431,11 +4423,11 @@ def claims():
          ["for sm_100a only" if all(x[-1] == "sm_100a" for x in regs if "Hardware," in " ".join(x))
           and any("Hardware," in " ".join(x) for x in regs) else "?",
           "since " + g12["commit"] if hw_only else "?"]),
-        (SC, "The check compiles its own kernels for sm_90a and sm_100a whatever `CLC_CUDA_ARCHITECTURES` says, so CI's build, "
-             "whose device code is sm_90a only since 1260512, still runs it for both",
-         ["whatever `CLC_CUDA_ARCHITECTURES` says" if "foreach(arch 90a 100a)" in ptx_cmake
+        (SC, "The check compiles its own kernels for sm_90a and sm_100a whatever `CLC_CUDA_ARCHITECTURES` and `CUDAFLAGS` "
+             "say, fully optimised (CI's build compiles device code at nvcc's fast-compile level, `.ci/run`)",
+         ["whatever `CLC_CUDA_ARCHITECTURES` and `CUDAFLAGS`" if "foreach(arch 90a 100a)" in ptx_cmake
           and "-arch=sm_${ARCH}" in open(os.path.join(ROOT, "tests/ptx/check_registers.cmake")).read() else "?",
-          "sm_90a only since " + git_added("export CLC_CUDA_ARCHITECTURES=", ".ci/run") if ci90 else "?"]),
+          "fast-compile level" if ci_fast else "?"]),
         # README.md: what ran where, "The run of 1260512"
         (R, "Latest: the run of 1260512 (`bench/results/h200-gpu-check-1260512.txt`): CTest 782 of 782 passed, every "
             "sanitizer subset 0 errors, racecheck 0 hazards on the clustered part and only the documented pair on the 1-CTA "
@@ -4461,15 +4453,12 @@ def claims():
          [cN["commit_named"] + ", the code measured below", f"CTest {g12['ctest']} of {g12['ctest']}",
           "conv subset 0 errors" if g12["subset"]("conv") == [("memcheck", "0"), ("synccheck", "0")] else "?",
           "each layer on the kernel it ran in the run of " + cB["commit_named"] if sameN else "?"]),
-        (R, "since 1260512 CI's build, whose device code is sm_90a only, also compiles each workload's portable kernel file "
-            "(GEMM, convolution, attention) for sm_100a as a check (`clc_blackwell_workloads_check`, "
-            "`tests/ptx/CMakeLists.txt`), as a build with 100a compiles them in the workload libraries",
-         ["since " + git_added("export CLC_CUDA_ARCHITECTURES=", ".ci/run") + " CI's build" if ci90 and bw_check else "?"]),
-        (R, "1260512 changed what CI compiles (\"The two commands\" above) and left `block_kernel<F, Hardware>`, the block "
-            "kernel of `clc::launch` under `Hardware`, without a body below sm_100, where the host refuses `Hardware` and "
-            "never launches it: each `clc::launch` functor has one instantiation less to compile per sm_90 target, and no "
-            "kernel that runs on the H200 changed",
-         [g12["commit"] + " changed what CI compiles" if hw_only and ci90 else "?"]),
+        (R, "CI's build compiles every workload's code for sm_100a too (at nvcc's fast-compile level, `.ci/run`)",
+         ["fast-compile level" if ci_fast else "?"]),
+        (R, "1260512 left `block_kernel<F, Hardware>`, the block kernel of `clc::launch` under `Hardware`, without a body "
+            "below sm_100, where the host refuses `Hardware` and never launches it: each `clc::launch` functor has one "
+            "instantiation less to compile per sm_90 target, and no kernel that runs on the H200 changed",
+         [g12["commit"] + " left" if hw_only else "?"]),
         (R, "Its run on the H200 (`bench/results/h200-gpu-check-1260512.txt`: two device calls; CTest 782 of 782, every "
             "sanitizer subset 0 errors; the examples last ran at 1424c1e) wrote the convolution files now in "
             "`bench/results/`: 0.932x cuDNN over the 28 layers (b5e8e5a: 0.948), 0.967 over the 3x3 layers at N = 128 "
