@@ -59,6 +59,7 @@
 #include "common/subcommand.hpp"
 #include "common/table.hpp"
 #include "common/timing.cuh"
+#include "common/trace_summary.hpp"
 #include "conv/conv.hpp"
 #include "conv/debug.hpp"
 
@@ -569,7 +570,7 @@ class Bench {
   int rounds_per_layer() const { return cfg_.rounds * (hog_sms_ > 0 ? 2 : 1); }
 
   //! --trace: the JSON document of every traced launch.
-  std::string trace_document() const { return "{\"tool\": \"clc-bench conv --trace\", \"launches\": [" + trace_json_ + "]}\n"; }
+  std::string trace_document() const { return bench::trace_document("clc-bench conv", trace_json_); }
 
   //! Frees the layer's buffers (after an error too).
   void release() {
@@ -606,47 +607,9 @@ class Bench {
           return false;
         }
         CONV_CUDA(cudaMemcpy(recs.data(), trace_.p, cap * sizeof(TileTraceRecord), cudaMemcpyDeviceToHost));
-        std::vector<TileTraceRecord> got;
-        for (TileTraceRecord const& t : recs)
-          if (t.end_ns != 0) got.push_back(t);
-        if (got.empty()) continue;
-        std::uint64_t t0 = ~0ull, t1 = 0;
-        for (auto const& t : got) t0 = std::min(t0, t.start_ns), t1 = std::max(t1, t.end_ns);
-        std::sort(got.begin(), got.end(), [](TileTraceRecord const& a, TileTraceRecord const& b) {
-          return a.worker != b.worker ? a.worker < b.worker : (a.cta_rank != b.cta_rank ? a.cta_rank < b.cta_rank : a.start_ns < b.start_ns);
-        });
-        std::vector<double> first, last, dur, gap;
-        for (std::size_t i = 0; i < got.size(); ++i) {
-          auto const& t = got[i];
-          dur.push_back(double(t.end_ns - t.start_ns) * 1e-3);
-          bool const new_worker = i == 0 || got[i - 1].worker != t.worker || got[i - 1].cta_rank != t.cta_rank;
-          if (new_worker) first.push_back(double(t.start_ns - t0) * 1e-3);
-          else gap.push_back((double(t.start_ns) - double(got[i - 1].end_ns)) * 1e-3);
-          bool const end_worker = i + 1 == got.size() || got[i + 1].worker != t.worker || got[i + 1].cta_rank != t.cta_rank;
-          if (end_worker) last.push_back(double(t.end_ns - t0) * 1e-3);
-        }
-        auto q = [](std::vector<double> x, double f) {
-          if (x.empty()) return 0.0;
-          std::sort(x.begin(), x.end());
-          return x[std::size_t(f * double(x.size() - 1) + 0.5)];
-        };
-        std::printf("trace %s N=%d %-10s launch %7.2f us, tiles %zu, workers %zu | first start med %.2f max %.2f | "
-                    "tile us p10 %.2f med %.2f p90 %.2f max %.2f | gap med %.2f p90 %.2f max %.2f | last end min %.2f med "
-                    "%.2f max %.2f | outside the tiles %.2f us\n",
-                    r_->def.name().c_str(), r_->n, kVariantKeys[v], ms * 1e3, got.size(), first.size(), q(first, 0.5),
-                    q(first, 1.0), q(dur, 0.1), q(dur, 0.5), q(dur, 0.9), q(dur, 1.0), q(gap, 0.5), q(gap, 0.9),
-                    q(gap, 1.0), q(last, 0.0), q(last, 0.5), q(last, 1.0), ms * 1e3 - double(t1 - t0) * 1e-3);
-        std::string j = std::string(trace_json_.empty() ? "" : ",\n") + "{\"layer\": \"" + r_->def.name() +
-                        "\", \"n\": " + std::to_string(r_->n) + ", \"variant\": \"" + kVariantKeys[v] +
-                        "\", \"rep\": " + std::to_string(rep) + ", \"launch_us\": " + std::to_string(ms * 1e3) +
-                        ", \"records\": [";
-        for (std::size_t i = 0; i < got.size(); ++i) {
-          auto const& t = got[i];
-          j += std::string(i ? "," : "") + "[" + std::to_string(t.worker) + "," + std::to_string(t.cta_rank) + "," +
-               std::to_string(t.sm) + "," + std::to_string(t.x) + "," + std::to_string(t.y) + "," + std::to_string(t.z) +
-               "," + std::to_string(t.start_ns - t0) + "," + std::to_string(t.end_ns - t0) + "]";
-        }
-        trace_json_ += j + "]}";
+        std::string const label = r_->def.name() + " N=" + std::to_string(r_->n) + " " + kVariantKeys[v] +
+                                  " rep " + std::to_string(rep);
+        trace_json_ += std::string(trace_json_.empty() ? "" : ",\n") + summarize_trace(label, ms, written_records(recs));
       }
     }
     tracing_ = false;

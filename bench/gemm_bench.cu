@@ -82,6 +82,7 @@
 #include "common/subcommand.hpp"
 #include "common/table.hpp"
 #include "common/timing.cuh"
+#include "common/trace_summary.hpp"
 #include "gemm/debug.hpp"
 #include "gemm/gemm.hpp"
 
@@ -134,6 +135,7 @@ struct Config {
   bool no_swap = false;  // diagnostics: Debug::no_swap
   std::string json;
   std::string commit;
+  std::string trace;  // diagnostics: per-tile traces of clc Ticket and Static (LaunchOptions::trace), as JSON
   bool b_col = false;  // --b-col: every shape with B column-major
   bool check = true;
   int swizzle = 0;
@@ -236,6 +238,9 @@ cli::Result parse(int argc, char** argv, Config* c) {
                "diagnostics: with --tail-split S, keep only this many whole waves unsplit (-1: all)")
       .text("--json", "FILE", &c->json, "also write the results as JSON (also without a GPU: status \"no device\")")
       .text("--csv", "FILE", &c->csv, "also write the results as CSV")
+      .text("--trace", "FILE", &c->trace,
+            "diagnostics: after each shape's rounds, three cold-L2 launches of clc and clc Static with per-tile "
+            "traces (LaunchOptions::trace); their summaries printed, every record written to FILE as JSON")
       .text("--commit", "SHA", &c->commit, "a commit id to record beside the build's own")
       .epilog("ratio = cuBLAS time / clc time (> 1: clc faster), against the faster of cublasGemmStridedBatchedEx\n"
               "(CUBLAS_GEMM_DEFAULT, workspace set) and the fastest of cublasLt's heuristic candidates. Every output\n"
@@ -487,6 +492,7 @@ class Bench {
       if (r->v[v].used) order.push_back(v);
     r->clocks_start = read_clocks(cfg_.device);
     if (!rounds(order, 0.0, label, bar, bar_done)) return false;
+    if (!cfg_.trace.empty() && !trace_shape(label)) return false;
     r->baseline = r->v[kLt].alone.timed() && r->v[kLt].alone.median < r->v[kGemmEx].alone.median ? kLt : kGemmEx;
 
     // Held rounds.
@@ -804,6 +810,7 @@ class Bench {
     o.split_k = cfg_.split_k;
     o.tail_split = cfg_.tail_split;
     o.stream_k = cfg_.stream_k;
+    o.trace = tracing_ ? trace_.as<TileTraceRecord>() : nullptr;
     gemm::detail::Debug debug;
     debug.no_tma_store = (cfg_.diag_flags & 4) != 0;
     debug.no_fixup = (cfg_.diag_flags & 8) != 0;
@@ -834,6 +841,36 @@ class Bench {
     return true;
   }
 
+  //! --trace: three cold-L2 launches of clc and clc Static, each with a per-tile trace (the kit kernel's
+  //! tiles; a second kernel -- split-K's reduction, stream-K's fixup -- is not traced): a summary line per
+  //! launch and the records into trace_json_.
+  bool trace_shape(std::string const& label) {
+    std::size_t const cap = std::min<std::size_t>(std::max<std::size_t>(d_elems_ / 64, 4096), std::size_t(1) << 22);
+    GEMM_CUDA(trace_.allocate(cap * sizeof(TileTraceRecord)));
+    std::vector<TileTraceRecord> recs(cap);
+    tracing_ = true;
+    for (int v : {kClc, kClcStatic}) {
+      for (int rep = 0; rep < 3; ++rep) {
+        GEMM_CUDA(cudaMemsetAsync(trace_.p, 0, cap * sizeof(TileTraceRecord), stream_));
+        double ms = 0.0;
+        if (!timed_launch(v, 0.0, &ms)) {
+          tracing_ = false;
+          return false;
+        }
+        GEMM_CUDA(cudaMemcpy(recs.data(), trace_.p, cap * sizeof(TileTraceRecord), cudaMemcpyDeviceToHost));
+        std::string const name = label + " " + kVariantKeys[v] + " rep " + std::to_string(rep);
+        trace_json_ += std::string(trace_json_.empty() ? "" : ",\n") + summarize_trace(name, ms, written_records(recs));
+      }
+    }
+    tracing_ = false;
+    return true;
+  }
+
+ public:
+  //! --trace: the JSON document of every traced launch.
+  std::string trace_document() const { return bench::trace_document("clc-bench gemm", trace_json_); }
+
+ private:
   //! One timed launch of v: scrub, wait, (hog), gate, events around the launch.
   bool timed_launch(int v, double hog_ms, double* ms) {
     GEMM_CUDA(scrub_.launch(stream_, gpu_.sm_count));
@@ -880,6 +917,11 @@ class Bench {
   cublasHandle_t handle_ = nullptr;
   cublasLtHandle_t lt_ = nullptr;
   DeviceBuffer ws_gemmex_, ws_lt_;
+
+  // --trace
+  bool tracing_ = false;
+  DeviceBuffer trace_;
+  std::string trace_json_;  // the shapes' trace objects, comma-separated
 
   // The shape being run.
   gemm::DType ab_ = gemm::DType::BF16, dt_ = gemm::DType::BF16;
@@ -1285,6 +1327,10 @@ int gemm_main(int argc, char** argv) {
   if (!cfg.csv.empty()) {
     if (Error e = write_text_file(cfg.csv, csv_document(results))) return fail_write(e);
     std::printf("wrote %s\n", cfg.csv.c_str());
+  }
+  if (!cfg.trace.empty()) {
+    if (Error e = write_text_file(cfg.trace, bench.trace_document())) return fail_write(e);
+    std::printf("wrote %s\n", cfg.trace.c_str());
   }
   if (!cfg.json.empty()) {
     std::string const doc =

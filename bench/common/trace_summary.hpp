@@ -1,0 +1,78 @@
+//! @file trace_summary.hpp
+//! @brief `--trace` of clc-bench conv and gemm: one traced launch's per-tile records (LaunchOptions::trace)
+//! summed up in a line (times in us from the launch's earliest tile start) and written as a JSON object.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "clc/trace_record.hpp"
+
+namespace clc::bench {
+
+//! The records of `buf` (zeroed before the launch) that were written: end_ns != 0.
+inline std::vector<TileTraceRecord> written_records(std::vector<TileTraceRecord> const& buf) {
+  std::vector<TileTraceRecord> got;
+  for (TileTraceRecord const& t : buf)
+    if (t.end_ns != 0) got.push_back(t);
+  return got;
+}
+
+//! Prints "trace <label> launch .. us, tiles .., workers .. | first start .. | tile us .. | gap .. | last end .. |
+//! outside the tiles .. us" for one launch timed at `launch_ms` by events, and returns its JSON object
+//! {"label", "launch_us", "records": [[worker, rank, sm, x, y, z, start_ns, end_ns], ...]} (times from the
+//! earliest start). Per worker (cluster and rank): its first tile's start, the gaps between its tiles, its last
+//! tile's end. "outside the tiles" = the launch minus the tiles' span: launch latency, the first claim, the
+//! kernel's prologue and teardown.
+inline std::string summarize_trace(std::string const& label, double launch_ms, std::vector<TileTraceRecord> got) {
+  if (got.empty()) {
+    std::printf("trace %s: no tile recorded\n", label.c_str());
+    return "{\"label\": \"" + label + "\", \"records\": []}";
+  }
+  std::uint64_t t0 = ~0ull, t1 = 0;
+  for (auto const& t : got) t0 = std::min(t0, t.start_ns), t1 = std::max(t1, t.end_ns);
+  auto const same_worker = [](TileTraceRecord const& a, TileTraceRecord const& b) {
+    return a.worker == b.worker && a.cta_rank == b.cta_rank;
+  };
+  std::sort(got.begin(), got.end(), [](TileTraceRecord const& a, TileTraceRecord const& b) {
+    return a.worker != b.worker ? a.worker < b.worker
+                                : (a.cta_rank != b.cta_rank ? a.cta_rank < b.cta_rank : a.start_ns < b.start_ns);
+  });
+  std::vector<double> first, last, dur, gap;
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    auto const& t = got[i];
+    dur.push_back(double(t.end_ns - t.start_ns) * 1e-3);
+    if (i == 0 || !same_worker(got[i - 1], t)) first.push_back(double(t.start_ns - t0) * 1e-3);
+    else gap.push_back((double(t.start_ns) - double(got[i - 1].end_ns)) * 1e-3);
+    if (i + 1 == got.size() || !same_worker(got[i + 1], t)) last.push_back(double(t.end_ns - t0) * 1e-3);
+  }
+  auto q = [](std::vector<double> x, double f) {
+    if (x.empty()) return 0.0;
+    std::sort(x.begin(), x.end());
+    return x[std::size_t(f * double(x.size() - 1) + 0.5)];
+  };
+  std::printf("trace %s launch %7.2f us, tiles %zu, workers %zu | first start med %.2f max %.2f | tile us p10 %.2f "
+              "med %.2f p90 %.2f max %.2f | gap med %.2f p90 %.2f max %.2f | last end min %.2f med %.2f max %.2f | "
+              "outside the tiles %.2f us\n",
+              label.c_str(), launch_ms * 1e3, got.size(), first.size(), q(first, 0.5), q(first, 1.0), q(dur, 0.1),
+              q(dur, 0.5), q(dur, 0.9), q(dur, 1.0), q(gap, 0.5), q(gap, 0.9), q(gap, 1.0), q(last, 0.0),
+              q(last, 0.5), q(last, 1.0), launch_ms * 1e3 - double(t1 - t0) * 1e-3);
+  std::string j = "{\"label\": \"" + label + "\", \"launch_us\": " + std::to_string(launch_ms * 1e3) + ", \"records\": [";
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    auto const& t = got[i];
+    j += std::string(i ? "," : "") + "[" + std::to_string(t.worker) + "," + std::to_string(t.cta_rank) + "," +
+         std::to_string(t.sm) + "," + std::to_string(t.x) + "," + std::to_string(t.y) + "," + std::to_string(t.z) + "," +
+         std::to_string(t.start_ns - t0) + "," + std::to_string(t.end_ns - t0) + "]";
+  }
+  return j + "]}";
+}
+
+//! The --trace file: {"tool": .., "launches": [objects of summarize_trace]}.
+inline std::string trace_document(char const* tool, std::string const& objects) {
+  return std::string("{\"tool\": \"") + tool + " --trace\", \"launches\": [" + objects + "]}\n";
+}
+
+}  // namespace clc::bench
