@@ -60,4 +60,13 @@ CLC_KIT_DEVICE void regs_increase() {
 
 #endif  // __CUDACC__
 
+//! A 32-bit read-only global load issued where it stands: volatile, so the compiler keeps it in program
+//! order with the kit's other volatile instructions (wgmma, barriers) and cannot sink it to the value's
+//! first use -- e.g. epilogue operands loaded as a tile starts, their latency under its mainloop.
+CLC_KIT_DEVICE std::uint32_t load_nc_u32_here(void const* p) {
+  std::uint32_t v;
+  asm volatile("ld.global.nc.b32 %0, [%1];" : "=r"(v) : "l"(p));
+  return v;
+}
+
 }  // namespace clc::kit

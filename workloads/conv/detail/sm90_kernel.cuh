@@ -363,9 +363,7 @@ struct Sm90ConvFastOpsN : Sm90ConvOpsN<BN> {
     for (int j = 0; j < BN_ / 8; ++j) {
       int const c = colt + 8 * j;  // even, so c < k implies c + 1 < k
       b.pair[j] = 0u;
-      // Volatile: issued here, not moved down to the epilogue where the values are used.
-      if (b.loaded && c < p.epi.k)
-        asm volatile("ld.global.nc.b32 %0, [%1];" : "=r"(b.pair[j]) : "l"(bias + std::size_t(c) * sizeof(T)));
+      if (b.loaded && c < p.epi.k) b.pair[j] = kit::load_nc_u32_here(bias + std::size_t(c) * sizeof(T));
     }
     return b;
   }
