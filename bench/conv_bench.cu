@@ -596,24 +596,15 @@ class Bench {
   bool trace_layer() {
     std::size_t const cap = std::min<std::size_t>(std::max<std::size_t>(y_elems_ / 64, 4096), std::size_t(1) << 22);
     CONV_CUDA(trace_.allocate(cap * sizeof(TileTraceRecord)));
-    std::vector<TileTraceRecord> recs(cap);
     tracing_ = true;
-    for (int v : {kClc, kClcFused, kClcStatic}) {
-      for (int rep = 0; rep < 3; ++rep) {
-        CONV_CUDA(cudaMemsetAsync(trace_.p, 0, cap * sizeof(TileTraceRecord), stream_));
-        double ms = 0.0;
-        if (!timed_launch(v, 0.0, &ms)) {
-          tracing_ = false;
-          return false;
-        }
-        CONV_CUDA(cudaMemcpy(recs.data(), trace_.p, cap * sizeof(TileTraceRecord), cudaMemcpyDeviceToHost));
-        std::string const label = r_->def.name() + " N=" + std::to_string(r_->n) + " " + kVariantKeys[v] +
-                                  " rep " + std::to_string(rep);
-        trace_json_ += std::string(trace_json_.empty() ? "" : ",\n") + summarize_trace(label, ms, written_records(recs));
-      }
-    }
+    std::string error;
+    bool const ok = trace_launches(
+        {{kClc, kVariantKeys[kClc]}, {kClcFused, kVariantKeys[kClcFused]}, {kClcStatic, kVariantKeys[kClcStatic]}},
+        r_->def.name() + " N=" + std::to_string(r_->n), trace_.as<TileTraceRecord>(), cap, stream_,
+        [&](int v, double* ms) { return timed_launch(v, 0.0, ms); }, &trace_json_, &error);
     tracing_ = false;
-    return true;
+    if (!error.empty()) return fail(error);
+    return ok;
   }
 
   // ---- the reference and the check

@@ -847,23 +847,14 @@ class Bench {
   bool trace_shape(std::string const& label) {
     std::size_t const cap = std::min<std::size_t>(std::max<std::size_t>(d_elems_ / 64, 4096), std::size_t(1) << 22);
     GEMM_CUDA(trace_.allocate(cap * sizeof(TileTraceRecord)));
-    std::vector<TileTraceRecord> recs(cap);
     tracing_ = true;
-    for (int v : {kClc, kClcStatic}) {
-      for (int rep = 0; rep < 3; ++rep) {
-        GEMM_CUDA(cudaMemsetAsync(trace_.p, 0, cap * sizeof(TileTraceRecord), stream_));
-        double ms = 0.0;
-        if (!timed_launch(v, 0.0, &ms)) {
-          tracing_ = false;
-          return false;
-        }
-        GEMM_CUDA(cudaMemcpy(recs.data(), trace_.p, cap * sizeof(TileTraceRecord), cudaMemcpyDeviceToHost));
-        std::string const name = label + " " + kVariantKeys[v] + " rep " + std::to_string(rep);
-        trace_json_ += std::string(trace_json_.empty() ? "" : ",\n") + summarize_trace(name, ms, written_records(recs));
-      }
-    }
+    std::string error;
+    bool const ok = trace_launches({{kClc, kVariantKeys[kClc]}, {kClcStatic, kVariantKeys[kClcStatic]}}, label,
+                                   trace_.as<TileTraceRecord>(), cap, stream_,
+                                   [&](int v, double* ms) { return timed_launch(v, 0.0, ms); }, &trace_json_, &error);
     tracing_ = false;
-    return true;
+    if (!error.empty()) return fail(error);
+    return ok;
   }
 
  public:

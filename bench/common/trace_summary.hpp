@@ -7,7 +7,10 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include <cuda_runtime.h>
 
 #include "clc/trace_record.hpp"
 
@@ -68,6 +71,35 @@ inline std::string summarize_trace(std::string const& label, double launch_ms, s
          std::to_string(t.start_ns - t0) + "," + std::to_string(t.end_ns - t0) + "]";
   }
   return j + "]}";
+}
+
+//! --trace of one problem: for each (variant, key) three launches through `timed(variant, &ms)` (a cold-L2,
+//! event-timed launch whose records land in `dev`, `cap` of them; false: it failed and reported why), `dev`
+//! zeroed before each launch and read back after; each launch's summary line printed and its JSON object
+//! appended to *json (comma-separated). False when a launch or a CUDA call failed (*error then names the call).
+template <class Timed>
+bool trace_launches(std::vector<std::pair<int, char const*>> const& variants, std::string const& label,
+                    TileTraceRecord* dev, std::size_t cap, cudaStream_t stream, Timed&& timed, std::string* json,
+                    std::string* error) {
+  std::vector<TileTraceRecord> recs(cap);
+  for (auto const& [v, key] : variants) {
+    for (int rep = 0; rep < 3; ++rep) {
+      if (cudaError_t e = cudaMemsetAsync(dev, 0, cap * sizeof(TileTraceRecord), stream); e != cudaSuccess) {
+        *error = std::string("cudaMemsetAsync of the trace: ") + cudaGetErrorString(e);
+        return false;
+      }
+      double ms = 0.0;
+      if (!timed(v, &ms)) return false;
+      if (cudaError_t e = cudaMemcpy(recs.data(), dev, cap * sizeof(TileTraceRecord), cudaMemcpyDeviceToHost);
+          e != cudaSuccess) {
+        *error = std::string("cudaMemcpy of the trace: ") + cudaGetErrorString(e);
+        return false;
+      }
+      std::string const name = label + " " + key + " rep " + std::to_string(rep);
+      *json += std::string(json->empty() ? "" : ",\n") + summarize_trace(name, ms, written_records(recs));
+    }
+  }
+  return true;
 }
 
 //! The --trace file: {"tool": .., "launches": [objects of summarize_trace]}.
