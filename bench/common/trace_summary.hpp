@@ -96,6 +96,36 @@ bool trace_launches(std::vector<std::pair<int, char const*>> const& variants, st
         return false;
       }
       std::string const name = label + " " + key + " rep " + std::to_string(rep);
+#if CLC_KIT_STARTUP_PROBE
+      if (recs.size() > 2048) {  // development probe (kit/warp_specialized.cuh): per CTA, ns from its entry
+        std::vector<std::vector<double>> pts(18);
+        std::vector<double> entries;
+        for (std::size_t i = 2048; i + 1 < recs.size(); i += 2) {
+          if (recs[i].end_ns != 1) continue;
+          entries.push_back(double(recs[i].start_ns));
+          std::int32_t const* a = &recs[i].x;
+          std::int32_t const* b = &recs[i + 1].x;
+          for (int j = 0; j < 8; ++j) if (a[j] >= 0) pts[1 + j].push_back(a[j] * 1e-3);
+          for (int j = 0; j < 7; ++j) if (b[j] >= 0) pts[9 + j].push_back(b[j] * 1e-3);
+          recs[i] = recs[i + 1] = TileTraceRecord{};
+        }
+        auto med = [](std::vector<double> v, double f) {
+          if (v.empty()) return -1.0;
+          std::sort(v.begin(), v.end());
+          return v[std::size_t(f * double(v.size() - 1) + 0.5)];
+        };
+        if (!entries.empty()) {
+          double const e0 = *std::min_element(entries.begin(), entries.end());
+          for (double& e : entries) e = (e - e0) * 1e-3;
+          std::printf("probe %s: %zu CTAs, entry spread med %.2f max %.2f us |", name.c_str(), entries.size(),
+                      med(entries, 0.5), med(entries, 1.0));
+          char const* names[] = {"",    "init", "prod", "tile", "tma",  "cons", "land", "mma",
+                                 "epi", "fin",  "exit", "dec",  "ptile", "krng", "loop", "pwait"};
+          for (int j = 1; j <= 15; ++j) std::printf(" %s %.2f/%.2f", names[j], med(pts[j], 0.5), med(pts[j], 0.9));
+          std::printf("\n");
+        }
+      }
+#endif
       *json += std::string(json->empty() ? "" : ",\n") + summarize_trace(name, ms, written_records(recs));
     }
   }

@@ -106,6 +106,49 @@ TEST(GemmStreamK, SuiteShapesOnOneWave) {
 
 // Lines too long for the 32-bit arithmetic (total x units >= 2^32: K of millions) take the 64-bit one:
 // the same invariants at the units' boundaries and at sampled k-steps.
+// The kernel's line has its divisions precomputed (StreamK::with_fast_divs, multiply-highs): every
+// quantity the kernel reads must equal the plain line's, for lines that fit and ones that do not.
+TEST(GemmStreamK, FastDivisionsMatchThePlainLine) {
+  int checked = 0;
+  for (int tiles : {1, 2, 3, 7, 24, 72, 156, 216, 5000}) {
+    for (int kt : {1, 2, 3, 16, 48, 64, 192, 1000, 1 << 20}) {
+      std::int64_t const total = std::int64_t(tiles) * kt;
+      for (int units : {1, 3, 66, 131, 132, 264, 1000}) {
+        if (units > total) continue;
+        StreamK const plain{total, units, kt};
+        StreamK const fast = plain.with_fast_divs();
+        ASSERT_EQ(fast.fast, total * units < (std::int64_t(1) << 31)) << tiles << "x" << kt << " / " << units;
+        checked += fast.fast ? 1 : 0;
+        for (int u = 0; u <= units; ++u) ASSERT_EQ(fast.begin(u), plain.begin(u)) << "unit " << u;
+        for (int u = 0; u < units; ++u) {
+          ASSERT_EQ(fast.segments(u), plain.segments(u)) << "unit " << u;
+          for (int i = 0; i < plain.segments(u); ++i) {
+            int jf = -1, jp = -2;
+            ASSERT_EQ(fast.segment_tile(u, i, &jf), plain.segment_tile(u, i, &jp));
+            ASSERT_EQ(jf, jp);
+          }
+        }
+        int const step = tiles > 300 ? 37 : 1;
+        for (int c = 0; c < tiles; c += step) {
+          ASSERT_EQ(fast.pieces(c), plain.pieces(c)) << "tile " << c;
+          for (int j = 0; j < plain.pieces(c); ++j) {
+            int bf = -1, ef = -1, bp = -2, ep = -2;
+            fast.piece_range(c, j, &bf, &ef);
+            plain.piece_range(c, j, &bp, &ep);
+            ASSERT_EQ(bf, bp);
+            ASSERT_EQ(ef, ep);
+          }
+        }
+        for (std::int64_t k = 0; k < total; k += 1 + total / 997) {
+          ASSERT_EQ(fast.unit_of(k), plain.unit_of(k)) << "k " << k;
+          ASSERT_EQ(fast.tile_of(k), plain.tile_of(k)) << "k " << k;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 100);  // most lines take the fast path
+}
+
 TEST(GemmStreamK, WideLinesTakeTheSixtyFourBitPath) {
   for (int units : {132, 1000}) {
     StreamK const sk{std::int64_t(5) * (1 << 25), units, 1 << 25};

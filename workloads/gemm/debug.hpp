@@ -36,6 +36,9 @@ struct Debug {
   //! Sm90: never the common case's kernels (kSm90Fast: A and B row-major, D of their type through the TMA
   //! store, whole tiles): the general kernel instead. Host choice.
   bool no_fast = false;
+  //! Sm90: every consumer warpgroup multiplies, also one whose 64 rows of a tile all lie past M (by
+  //! default such a warpgroup only waits for and releases the stages: kit::Sm90Mma's consumer_idle).
+  bool mma_all_rows = false;
 };
 
 //! `clc::gemm::run` with diagnostics. At most one kernel variant (stages, skip_epilogue,

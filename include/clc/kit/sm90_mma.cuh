@@ -130,6 +130,19 @@ struct HasTilePrologue<Ops, BN,
 //! What consume_tile holds for Ops without a tile prologue.
 struct NoTilePrologue {};
 
+//! Whether Ops can say that a consumer warpgroup has nothing to compute in a tile:
+//! `Ops::consumer_idle(p, t, cw)` true when all 64 rows of warpgroup cw's block of tile t lie outside the
+//! output (cooperative layout: e.g. a GEMM with M <= 64 in 128-row tiles). Such a warpgroup issues no MMA
+//! and runs no epilogue for that tile; it still waits for and releases every stage, as the ring's
+//! barrier counts expect. The answer must be the same for every piece of a tile (a split tail's or
+//! stream-K's), so that both sides of an in-kernel sum skip it together.
+template <class Ops, class = void>
+struct HasConsumerIdle : std::false_type {};
+template <class Ops>
+struct HasConsumerIdle<Ops, std::void_t<decltype(Ops::consumer_idle(std::declval<typename Ops::Params const&>(),
+                                                                    std::declval<WorkTile const&>(), 0))>>
+    : std::true_type {};
+
 //! Whether a loader has stage_bytes(): the bytes a stage's full barrier expects (else G::kStageBytes).
 template <class L, class = void>
 struct HasStageBytes : std::false_type {};
@@ -221,6 +234,7 @@ struct Sm90Mma {
   template <class Next>
   CLC_KIT_DEVICE void produce(WorkTile const& scheduled, ProducerState& ps, Next&& next) {
     WorkTile const unit = decode(scheduled);
+    if (threadIdx.x == 0) CLC_KIT_PROBE_ONCE(11);
     if constexpr (detail::HasSegments<Ops>::value) {
       int const n = warp_uniform(Ops::segments(p, unit));
       for (int i = 0; i < n; ++i) produce_tile(Ops::segment(p, unit, i), ps, next, i == n - 1);
@@ -233,6 +247,7 @@ struct Sm90Mma {
   //! One tile (or segment) of the producer; `last`: the unit's last, where a planned source moves on.
   template <class Next>
   CLC_KIT_DEVICE void produce_tile(WorkTile t, ProducerState& ps, Next& next, bool last) {
+    if (threadIdx.x == 0) CLC_KIT_PROBE_ONCE(12);
     t.x = warp_uniform(t.x);
     t.y = warp_uniform(t.y);
     t.z = warp_uniform(t.z);
@@ -243,6 +258,7 @@ struct Sm90Mma {
     int const nb = int(rank) * b_rows;  // first B row / column of this CTA's part
     int kb, ke;
     Ops::k_range(p, t, &kb, &ke);
+    if (threadIdx.x == 0) CLC_KIT_PROBE_ONCE(13);
     kb = warp_uniform(kb);
     ke = warp_uniform(ke);
     ps.st.index = warp_uniform(ps.st.index);
@@ -250,15 +266,18 @@ struct Sm90Mma {
     auto loop = [&](auto& load) {
       std::uint32_t bytes = G::kStageBytes;
       if constexpr (detail::HasStageBytes<std::decay_t<decltype(load)>>::value) bytes = load.stage_bytes();
+      if (threadIdx.x == 0) CLC_KIT_PROBE_ONCE(14);
       for (int kt = kb; kt < ke; ++kt) {
         if constexpr (!Src::fetches) {
           if (last && kt == ke - 1) next();  // a planned source's next tile is computed, never waited for
         }
         ring.producer_wait(ps.st);
+        if (threadIdx.x == 0) CLC_KIT_PROBE_ONCE(15);
         if (leader) {
           // A (own) + all of B (own part + the peer's multicast part) land on this CTA's full barrier.
           std::uint64_t* const fb = ring.producer_arm(ps.st, bytes);
           load(smem + ps.st.index * G::kStageBytes, kt, fb);
+          CLC_KIT_PROBE_ONCE(4);
         }
         __syncwarp();
         ++ps.st;
@@ -333,6 +352,12 @@ struct Sm90Mma {
       for (int h = 0; h < kHalves; ++h) epilogue(t, h, cs.acc[h], cs.epi_bufs, bar, pro);
       return;
     }
+    if constexpr (detail::HasConsumerIdle<Ops>::value) {
+      if (Ops::consumer_idle(p, t, cs.cw)) {  // nothing of this warpgroup's rows is in the output
+        mainloop_idle(cs, kb, ke, next, last);
+        return;
+      }
+    }
     auto const pro = tile_prologue(t);
     if (Ops::a_kmajor(p)) {
       if (Ops::b_kmajor(p))
@@ -399,6 +424,7 @@ struct Sm90Mma {
     typename Ring::State prev = cs.st;
     for (int kt = kb; kt < ke; ++kt) {
       ring.consumer_wait(cs.st);  // the stage's TMA bytes (from both CTAs of a cluster) have landed
+      if (threadIdx.x == 128) CLC_KIT_PROBE_ONCE(6);
       std::uint32_t const stage = smem_s + std::uint32_t(cs.st.index) * std::uint32_t(G::kStageBytes);
       std::uint32_t const a_base = stage + std::uint32_t(cs.cw) * 8192u;
       std::uint32_t const b_base = stage + std::uint32_t(G::kABytes);
@@ -414,7 +440,20 @@ struct Sm90Mma {
     if (last) next();
     wgmma_wait<0>();
     fence_operands(cs.acc[0]);
+    if (threadIdx.x == 128) CLC_KIT_PROBE_ONCE(7);
     ring.consumer_release(prev, csize);
+  }
+
+  //! The mainloop of a warpgroup with nothing to compute (Ops::consumer_idle): each stage waited for
+  //! (so that this warpgroup's release stays in the stage's phase) and released at once, no MMA.
+  template <class Next>
+  CLC_KIT_DEVICE void mainloop_idle(ConsumerState& cs, int kb, int ke, Next& next, bool last) {
+    for (int kt = kb; kt < ke; ++kt) {
+      ring.consumer_wait(cs.st);
+      ring.consumer_release(cs.st, csize);
+      ++cs.st;
+    }
+    if (last) next();
   }
 
   //! Ping-pong: issue the whole tile's MMAs (k-major operands), every 64-row block per k step;

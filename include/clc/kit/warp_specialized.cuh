@@ -94,6 +94,26 @@ struct ConsumesWithNext<K, std::void_t<decltype(std::declval<K&>().consume(
                                std::declval<NextTileProbe&>()))>> : std::true_type {};
 }  // namespace detail
 
+#if CLC_KIT_STARTUP_PROBE
+// Development probe (never in a library build): %globaltimer at points of a CTA's start-up and first
+// tile, written with the trace (LaunchOptions::trace) as two records per CTA at index 2048 + 2 * blockIdx.x.
+namespace probe {
+CLC_DEVICE inline std::uint64_t* slots() {
+  __shared__ std::uint64_t s[16];
+  return s;
+}
+CLC_DEVICE inline void mark(int i) { slots()[i] = ::clc::detail::globaltimer_ns(); }
+CLC_DEVICE inline void once(int i) {
+  if (slots()[i] == 0) mark(i);
+}
+}  // namespace probe
+#  define CLC_KIT_PROBE(i) ::clc::kit::probe::mark(i)
+#  define CLC_KIT_PROBE_ONCE(i) ::clc::kit::probe::once(i)
+#else
+#  define CLC_KIT_PROBE(i) ((void)0)
+#  define CLC_KIT_PROBE_ONCE(i) ((void)0)
+#endif
+
 //! The kernel body. `params` and `sched` must be (parts of) the kernel's `__grid_constant__`
 //! parameter, read in place.
 template <class Kernel, int FetchStages = 2>
@@ -108,22 +128,31 @@ CLC_KIT_DEVICE void run_warp_specialized(typename Kernel::Params const& params, 
   // Iterating warps: the producer warp and every consumer warp (the scheduler warp only fetches).
   Sched sched(sched_storage, sched_params, 1u + 4u * unsigned(Kernel::kConsumerWarpgroups));
   Kernel k(params, shared, align_smem<1024>(smem_raw), sched.cluster_size(), sched.rank());
+#if CLC_KIT_STARTUP_PROBE
+  if (threadIdx.x == 0) {
+    for (int i = 1; i < 16; ++i) probe::slots()[i] = 0;
+    CLC_KIT_PROBE(0);
+  }
+#endif
   if (threadIdx.x == 0) {  // thread 0 is also lane 0 of the producer warp
     k.init();
     k.prefetch();
   }
   sched.init();  // cluster barrier: the workload's barrier inits are visible to peers before any
                  // multicast or remote arrive targets them
+  if (threadIdx.x == 0) CLC_KIT_PROBE(1);
 
   if (wg == 0) {
     regs_decrease<Kernel::kProducerRegs>();
     if (warp == 0) {
+      if (threadIdx.x == 0) CLC_KIT_PROBE(2);
       auto st = k.producer_start();
       if constexpr (detail::ProducesWithNext<Kernel>::value) {
         auto tiles = sched.tiles(Role::Producer);
         auto it = tiles.begin();
         while (it != tiles.end()) {
           WorkTile const t = *it;
+          if (threadIdx.x == 0) CLC_KIT_PROBE_ONCE(3);
           NextTile<decltype(it)> next{&it};
           k.produce(t, st, next);
           __syncwarp();
@@ -141,6 +170,7 @@ CLC_KIT_DEVICE void run_warp_specialized(typename Kernel::Params const& params, 
   } else {
     regs_increase<Kernel::kConsumerRegs>();
     auto st = k.consumer_start(wg - 1);
+    if (threadIdx.x == 128) CLC_KIT_PROBE(5);
     // LaunchOptions::trace: the first thread of the first consumer warpgroup records each tile, from
     // the hook's entry to its return (the start time waits in shared memory, not in a register that
     // every consumer thread would pay for).
@@ -156,6 +186,7 @@ CLC_KIT_DEVICE void run_warp_specialized(typename Kernel::Params const& params, 
         NextTile<decltype(it)> next{&it};
         if (tracer) trace_start_ns = ::clc::detail::globaltimer_ns();
         k.consume(t, st, next);
+        if (threadIdx.x == 128) CLC_KIT_PROBE_ONCE(8);
         if (tracer) ::clc::detail::record_tile(sched_params, t, trace_start_ns, sched.rank(), Kernel::Source::kind);
         if (!next.advanced) ++it;  // a hook that returned without taking it
       }
@@ -167,8 +198,22 @@ CLC_KIT_DEVICE void run_warp_specialized(typename Kernel::Params const& params, 
       }
     }
     k.consumer_finish(st);
+    if (threadIdx.x == 128) CLC_KIT_PROBE(9);
   }
   sched.finish();  // every CTA of the cluster stays until no peer can still arrive or multicast into it
+#if CLC_KIT_STARTUP_PROBE
+  if (threadIdx.x == 128 && sched_params.trace != nullptr && blockIdx.x < 1024) {
+    CLC_KIT_PROBE(10);
+    std::uint64_t const* s = probe::slots();
+    TileTraceRecord* r = sched_params.trace + 2048 + 2 * blockIdx.x;
+    std::int32_t* a = &r[0].x;
+    std::int32_t* b = &r[1].x;
+    for (int i = 0; i < 8; ++i) a[i] = s[1 + i] ? std::int32_t(s[1 + i] - s[0]) : -1;
+    for (int i = 0; i < 7; ++i) b[i] = s[9 + i] ? std::int32_t(s[9 + i] - s[0]) : -1;
+    r[0].start_ns = r[1].start_ns = s[0];
+    r[0].end_ns = r[1].end_ns = 1;
+  }
+#endif
 }
 
 //! Host: launch `kernel` (a `__global__` taking `typename Kernel::Params` by value that runs

@@ -10,6 +10,7 @@
 //! directly, reading C.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <type_traits>
 
@@ -70,14 +71,34 @@ struct Sm90Params {
   // Problem::d_transposed: the TMA-store epilogue writes each tile transposed (tmap_d's first dimension
   // runs along the kernel's M).
   int d_transposed;
+  // Debug::mma_all_rows: every consumer warpgroup multiplies, also one whose rows all lie past M.
+  int mma_all_rows;
+  // The divisions of the producer's and consumers' way into each tile, precomputed (FastDiv: a
+  // multiply-high each; a division by a runtime value is a software routine on the GPU): by cluster_m,
+  // tail_clusters, tail_split and splits, and stream-K's line (sk, with_fast_divs). k_fast: the k-range
+  // numerators (piece x k_tiles, split x k_tiles) stay below 2^31, so that FastDiv is exact for them.
+  FastDiv div_cm, div_tail_clusters, div_tail_split, div_splits;
+  int k_fast;
+  StreamK sk;
 };
 
 #if defined(__CUDACC__)
 //! The batch of tile z (split-K spreads each batch's splits over consecutive z).
-CLC_KIT_DEVICE int batch_of(Sm90Params const& p, int z) { return p.splits == 1 ? z : z / p.splits; }
-//! The stream-K line of the tail (sk_units > 0).
-CLC_KIT_DEVICE StreamK stream_k_of(Sm90Params const& p) {
-  return StreamK{std::int64_t(p.tail_clusters) * p.k_tiles, p.sk_units, p.k_tiles};
+CLC_KIT_DEVICE int batch_of(Sm90Params const& p, int z) {
+  return p.splits == 1 ? z : int(p.div_splits.div(unsigned(z)));
+}
+//! The stream-K line of the tail (sk_units > 0), its divisors precomputed by the host.
+CLC_KIT_DEVICE StreamK const& stream_k_of(Sm90Params const& p) { return p.sk; }
+//! k-steps [s kt / n, (s + 1) kt / n) of part s of n (a split-K split or a split tail's piece).
+CLC_KIT_DEVICE void k_part(Sm90Params const& p, FastDiv const& div_n, int s, int* begin, int* end) {
+  if (p.k_fast) {
+    *begin = int(div_n.div(unsigned(s) * unsigned(p.k_tiles)));
+    *end = int(div_n.div(unsigned(s + 1) * unsigned(p.k_tiles)));
+  } else {
+    int const n = int(div_n.divisor());
+    *begin = int(std::int64_t(s) * p.k_tiles / n);
+    *end = int(std::int64_t(s + 1) * p.k_tiles / n);
+  }
 }
 //! The M tile of a (decoded) tile.
 CLC_KIT_DEVICE int m_tile_of(Sm90Params const& p, WorkTile const& t) {
@@ -123,7 +144,7 @@ struct Sm90GemmOps {
   //! Split tail: the real tile of scheduled unit t (see Sm90Params); otherwise t.
   CLC_KIT_DEVICE static WorkTile decode(Params const& p, WorkTile const& t) {
     if (p.tail_split <= 1) return t;
-    int const c = t.x / p.cluster_m;
+    int const c = int(p.div_cm.div(unsigned(t.x)));
     int const rank = t.x - c * p.cluster_m;
     if (c < p.dp_clusters) return p.real_map.tile_of(c, rank, 0);
     int const j = c - p.dp_clusters;
@@ -136,7 +157,7 @@ struct Sm90GemmOps {
         return u;
       }
     }
-    int const piece = j / p.tail_clusters;
+    int const piece = int(p.div_tail_clusters.div(unsigned(j)));
     int const tc = j - piece * p.tail_clusters;
     WorkTile u = p.real_map.tile_of(p.dp_clusters + tc, rank, 0);
     int const slot = (tc * p.cluster_m + rank) * p.tail_split + piece;
@@ -174,14 +195,14 @@ struct Sm90GemmOps {
       }
       if constexpr (Fixup) {
         if (p.sk_units > 0) {
-          int const tail_tile = slot / p.tail_split;
-          stream_k_of(p).piece_range(tail_tile / p.cluster_m, slot - tail_tile * p.tail_split, begin, end);
+          int const tail_tile = int(p.div_tail_split.div(unsigned(slot)));
+          stream_k_of(p).piece_range(int(p.div_cm.div(unsigned(tail_tile))), slot - tail_tile * p.tail_split,
+                                     begin, end);
           return;
         }
       }
-      int const piece = slot % p.tail_split;
-      *begin = int(std::int64_t(piece) * p.k_tiles / p.tail_split);
-      *end = int(std::int64_t(piece + 1) * p.k_tiles / p.tail_split);
+      int const piece = slot - int(p.div_tail_split.div(unsigned(slot))) * p.tail_split;
+      k_part(p, p.div_tail_split, piece, begin, end);
       return;
     }
     if (p.splits == 1) {
@@ -189,9 +210,8 @@ struct Sm90GemmOps {
       *end = p.k_tiles;
       return;
     }
-    int const split = t.z % p.splits;
-    *begin = int(std::int64_t(split) * p.k_tiles / p.splits);
-    *end = int(std::int64_t(split + 1) * p.k_tiles / p.splits);
+    int const split = t.z - int(p.div_splits.div(unsigned(t.z))) * p.splits;
+    k_part(p, p.div_splits, split, begin, end);
   }
 
   template <int BN>
@@ -307,10 +327,11 @@ struct Sm90GemmOps {
   template <int BN>
   CLC_KIT_DEVICE static bool fixup(Params const& p, int m_tile, int slot, int cw, float const (&acc)[BN / 2],
                                    unsigned bar_id, PieceSums* sums) {
-    int const tail_tile = slot / p.tail_split;
+    int const tail_tile = int(p.div_tail_split.div(unsigned(slot)));
     int const piece = slot - tail_tile * p.tail_split;
     // The tile's pieces: tail_split, or under stream-K as many as units touch it (>= 1).
-    int const pieces = p.sk_units > 0 ? stream_k_of(p).pieces(tail_tile / p.cluster_m) : p.tail_split;
+    int const pieces =
+        p.sk_units > 0 ? stream_k_of(p).pieces(int(p.div_cm.div(unsigned(tail_tile)))) : p.tail_split;
     int const tid = threadIdx.x & 127;
     int const row = m_tile * kSm90TileM + cw * 64 + ((tid >> 5) & 3) * 16 + ((tid & 31) >> 2);
     bool const live = row < p.epi.m;
@@ -441,6 +462,19 @@ struct Sm90GemmLoader {
 template <int BN, bool Fixup = false>
 struct Sm90GemmOpsN : Sm90GemmOps<Fixup> {
   using Params = Sm90Params;
+  //! kit::Sm90Mma's consumer_idle: warpgroup cw of tile t has no row inside M (M <= 64 in 128-row tiles,
+  //! or the padding tile of a 2x1 cluster), so it neither multiplies nor stores. It depends on the M tile
+  //! alone, the same for every piece of a tile; not for the pieces that tail_reduce sums (it reads all 128
+  //! rows of each piece's partial sums) or under Debug::mma_all_rows. Tiles up to 128 wide only (those the
+  //! plan gives problems of M <= 64): in the 256-wide kernel that sums pieces the extra path raised
+  //! ptxas's spill stores from 144 to 186 bytes (stack 112 -> 120).
+  template <int W = BN, std::enable_if_t<(W <= 128), int> = 0>
+  CLC_KIT_DEVICE static bool consumer_idle(Params const& p, WorkTile const& t, int cw) {
+    if (p.mma_all_rows) return false;
+    if (p.tail_split > 1 && (t.x >> kTailSlotShift) != 0 && !(Fixup && p.fixup)) return false;
+    return m_tile_of(p, t) * kSm90TileM + cw * 64 >= p.epi.m;
+  }
+
   //! kit::Sm90Mma's per-tile loader hook; `nb` / `b_rows`: this CTA's part of B (all of it, or its
   //! half in a 2x1 cluster, `mask` != 0).
   template <class F>
@@ -602,8 +636,16 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
   p.a_rows = maps.a_rows;
   p.b_kmajor = pr.b_kmajor ? 1 : 0;
   p.d_transposed = pr.d_transposed ? 1 : 0;
+  p.mma_all_rows = plan.debug.mma_all_rows ? 1 : 0;
   p.splits = plan.splits;
   p.partials = plan.partials;
+  p.div_cm = FastDiv(unsigned(cm));
+  p.div_tail_clusters = FastDiv(unsigned(p.tail_clusters > 0 ? p.tail_clusters : 1));
+  p.div_tail_split = FastDiv(unsigned(p.tail_split > 0 ? p.tail_split : 1));
+  p.div_splits = FastDiv(unsigned(p.splits > 0 ? p.splits : 1));
+  // FastDiv is exact below 2^31: the k-range numerators reach (parts) x k_tiles.
+  p.k_fast = std::int64_t(p.k_tiles) * std::max(p.tail_split, p.splits) < (std::int64_t(1) << 31) ? 1 : 0;
+  p.sk = StreamK{std::int64_t(p.tail_clusters) * p.k_tiles, p.sk_units, p.k_tiles}.with_fast_divs();
   if (p.splits > 1) p.tma_store = 0;
   LaunchInfo li;
   CLC_TRY(kit::launch_warp_specialized<K>(&kit::sm90_mma_kernel<K>, tiles, plan.launch,

@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "clc/config.cuh"
+#include "clc/tile_map.cuh"
 
 namespace clc::gemm::detail {
 
@@ -19,18 +20,40 @@ struct StreamK {
   int units = 0;           //!< stream-K units (1 <= units <= total)
   int kt = 0;              //!< k-steps of one tile
 
+  //! Divisions by units, total and kt precomputed on the host (with_fast_divs), used where total x units
+  //! < 2^31 (fast): every quotient below is then a multiply-high. A division by a runtime value is a
+  //! software routine on the GPU (64-bit: a call; 32-bit: ~20 dependent instructions), and these run
+  //! on the producer's way into every segment: the start-up probe of the kernel (docs/gemm.md) put
+  //! about 2.3 us between a stream-K unit's first tile and its k-range at 1536x1536x12288 before.
+  FastDiv div_units, div_total, div_kt;
+  bool fast = false;
+  //! Host: the same line with its divisors precomputed (where they apply).
+  StreamK with_fast_divs() const {
+    StreamK s = *this;
+    s.fast = units >= 1 && kt >= 1 && total >= 1 && total * units < (std::int64_t(1) << 31);
+    if (s.fast) {
+      s.div_units = FastDiv(unsigned(units));
+      s.div_total = FastDiv(unsigned(total));
+      s.div_kt = FastDiv(unsigned(kt));
+    }
+    return s;
+  }
+
   //! a b / c for 0 <= a b < 2^63. In 32 bits where total x units fits (always in practice): a 64-bit
-  //! division is a long software routine on the GPU, and these run on the way into every segment
-  //! (a temporary trace put about 1.2-3 us of them between a unit's segments).
+  //! division is a long software routine on the GPU.
   CLC_HOST_DEVICE static std::int64_t muldiv(std::int64_t a, std::int64_t b, std::int64_t c, bool narrow) {
     if (narrow) return std::int64_t(std::uint32_t(a) * std::uint32_t(b) / std::uint32_t(c));
     return a * b / c;
   }
   CLC_HOST_DEVICE bool narrow() const { return total * units < (std::int64_t(1) << 32); }
   //! First k-step of unit u (u = units: total).
-  CLC_HOST_DEVICE std::int64_t begin(int u) const { return muldiv(u, total, units, narrow()); }
+  CLC_HOST_DEVICE std::int64_t begin(int u) const {
+    if (fast) return std::int64_t(div_units.div(unsigned(u) * unsigned(total)));
+    return muldiv(u, total, units, narrow());
+  }
   //! The unit that owns k-step k of the line (0 <= k < total): the largest u with begin(u) <= k.
   CLC_HOST_DEVICE int unit_of(std::int64_t k) const {
+    if (fast) return int(div_total.div(unsigned(k + 1) * unsigned(units) - 1u));
     return narrow() ? int((std::uint32_t(k + 1) * std::uint32_t(units) - 1u) / std::uint32_t(total))
                     : int(((k + 1) * units - 1) / total);
   }
@@ -39,6 +62,7 @@ struct StreamK {
   CLC_HOST_DEVICE int last_tile(int u) const { return tile_of(begin(u + 1) - 1); }
   //! The tile that owns k-step k of the line.
   CLC_HOST_DEVICE int tile_of(std::int64_t k) const {
+    if (fast) return int(div_kt.div(unsigned(k)));
     return narrow() ? int(std::uint32_t(k) / std::uint32_t(kt)) : int(k / kt);
   }
   //! Segments of unit u (one per tile it touches).

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Development runs on the H200 (not measured runs) of the GEMM's start-up and of its shapes whose tiles
+# run in pieces. Output in OUT; PART picks what runs:
+#   PART=decode   the decode-sized shapes (M <= 64) with and without the idle consumer warpgroup
+#                 (Debug::mma_all_rows, clc-bench gemm --diag 128), interleaved; Nsight Compute's
+#                 speed-of-light of clc's and cuBLAS's kernels there and at 1024^3; clc-bench gemm --trace.
+#                 Writes OUT/dev-gemm-decode.txt.
+#   PART=startup  (default) the shapes whose tiles run in pieces, stream-K and the decode shapes, timed
+#                 against cuBLAS, then the start-up probe of the kit's kernels (-DCLC_KIT_STARTUP_PROBE=1,
+#                 kit/warp_specialized.cuh) on some of them. Writes OUT/dev-gemm-startup.txt.
+#   PART=decode|startup scripts/dev-gemm-startup.sh OUT
+set -u -o pipefail
+out=${1:?usage: PART=decode|startup scripts/dev-gemm-startup.sh OUT}
+part=${PART:-startup}
+mkdir -p "$out"
+log="$out/dev-gemm-$part.txt"
+: >"$log"
+say() { echo "$*" | tee -a "$log"; }
+build() {  # dir, extra cmake args
+  local t0=$SECONDS d=$1
+  shift
+  cmake -S . -B "$d" -G Ninja -DCLC_CUDA_ARCHITECTURES=90a -DCLC_BUILD_TESTS=OFF -DCLC_BUILD_BENCH=ON \
+    -DCLC_BUILD_EXAMPLES=OFF "$@" >"$out/configure-$d.log" 2>&1 && ninja -C "$d" clc-bench >"$out/build-$d.log" 2>&1
+  local rc=$?
+  say "build $d rc=$rc in $((SECONDS - t0)) s (commit ${CLC_GIT_COMMIT:-?} + working tree)"
+  [ $rc = 0 ] || { tail -30 "$out/build-$d.log"; exit 1; }
+}
+rows() {  # label, then clc-bench gemm arguments: the table rows and the geomean line
+  say "== $1"
+  shift
+  timeout 200 build-dev/bench/clc-bench gemm "$@" 2>&1 | grep -E "^[0-9]+x|^geomean|error|FAIL" | tee -a "$log"
+}
+probe() {  # clc-bench gemm --shape arguments: the probe lines of two traced launches
+  say "== probe $*"
+  # shellcheck disable=SC2068  # the arguments are words
+  timeout 100 build-probe/bench/clc-bench gemm --shape $@ --rounds 1 --iters 3 --lt-algos 2 --trace /tmp/t.json 2>&1 |
+    grep -E "^probe" | grep -E "clc rep 1|clc rep 2" | cut -c1-420 | tee -a "$log"
+}
+build build-dev
+nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.draw,temperature.gpu --format=csv,noheader | tee -a "$log"
+if [ "$part" = decode ]; then
+  DECODE_COL="--shape 16x8192x8192 --shape 64x4096x14336 --shape 32x11008x4096 --shape 1x8192x8192 --b-col"
+  DECODE_ROW="--shape 16x8192x8192 --shape 64x4096x14336 --shape 48x14336x4096 --shape 64x8192x8192"
+  for rep in 1 2; do
+    # shellcheck disable=SC2086
+    {
+      rows "B col, idle warpgroup skipped (default) #$rep" $DECODE_COL --rounds 3
+      rows "B col, every warpgroup multiplies (--diag 128) #$rep" $DECODE_COL --rounds 3 --diag 128
+      rows "B row, idle warpgroup skipped (default) #$rep" $DECODE_ROW --rounds 3
+      rows "B row, every warpgroup multiplies (--diag 128) #$rep" $DECODE_ROW --rounds 3 --diag 128
+    }
+  done
+  rows "small shapes" --shape 1024x1024x1024 --shape 1000x1000x1000 --shape 512x512x512x8 --rounds 3
+  for s in "16x8192x8192 --b-col" "64x4096x14336 --b-col" "1024x1024x1024"; do
+    say "== ncu SpeedOfLight: $s (clc's kernel, then cuBLAS's)"
+    # shellcheck disable=SC2086
+    timeout 150 ncu --clock-control none --section SpeedOfLight -k "regex:sm90_mma|nvjet|gemm|sm90_xmma" -c 8 \
+      build-dev/bench/clc-bench gemm --shape $s --rounds 1 --iters 1 --warmup 0 --lt-algos 4 --select-iters 1 \
+      >"$out/ncu.tmp" 2>&1
+    grep -E "^  [a-z_].*\(|Duration|DRAM Throughput|Memory Throughput|Compute \(SM\) Throughput|^    Elapsed Cycles" \
+      "$out/ncu.tmp" | sed 's/ \+/ /g' | tee -a "$log"
+  done
+  for s in "16x8192x8192 --b-col" "1024x1024x1024"; do
+    say "== trace $s"
+    # shellcheck disable=SC2086
+    timeout 120 build-dev/bench/clc-bench gemm --shape $s --rounds 1 --trace "$out/trace-${s%% *}.json" 2>&1 |
+      grep -E -i "trace|tiles|outside|^[0-9]+x" | tee -a "$log"
+  done
+else
+  for rep in 1 2; do
+    rows "pieces and stream-K #$rep" --shape 1536x1536x12288 --shape 5120x5120x5120 --shape 2304x4608x3072 \
+      --shape 1024x1024x1024 --shape 1000x1000x1000 --rounds 3 --no-swap
+    rows "decode, B col #$rep" --shape 16x8192x8192 --shape 64x4096x14336 --shape 32x11008x4096 --b-col --rounds 3
+  done
+  build build-probe -DCMAKE_CUDA_FLAGS=-DCLC_KIT_STARTUP_PROBE=1 -DCMAKE_CXX_FLAGS=-DCLC_KIT_STARTUP_PROBE=1
+  probe 16x8192x8192 --b-col
+  probe 1536x1536x12288
+  probe 1024x1024x1024
+fi
+say "done in $SECONDS s"
