@@ -2536,8 +2536,8 @@ def claims():
         (SC, "Its JSON records the SM clock at 1980 MHz when the run started and 1980 MHz when it ended",
          [f"{sched()['clocks']['start']['sm_mhz']} MHz when the run started",
           f"{sched()['clocks']['end']['sm_mhz']} MHz when it ended"]),
-        (SC, "every target and reported ratio of the run of 10218b5 (`bench/results/h200-sched.json`), the three "
-             "handback targets of section 7b included",
+        (SC, "every target and reported ratio of the run of 10218b5 (`bench/results/h200-sched.json` as committed in "
+             "2a988aa), the three handback targets of section 7b included",
          [sched()["commit"], {3: "three"}.get(len([t_ for t_ in sched()["targets"] if "handback" in t_["name"]]), "?")]),
         (SC, "The counts were not recorded again for 10218b5, but its build for the run below (`ninja` with no target, "
              "sm_90a, so the check included: `bench/results/h200-gpu-check-10218b5.txt`, \"build ok\") succeeded",
