@@ -24,7 +24,8 @@ struct StreamK {
   //! < 2^31 (fast): every quotient below is then a multiply-high. A division by a runtime value is a
   //! software routine on the GPU (64-bit: a call; 32-bit: ~20 dependent instructions), and these run
   //! on the producer's way into every segment: the start-up probe of the kernel (docs/gemm.md) put
-  //! about 2.3 us between a stream-K unit's first tile and its k-range at 1536x1536x12288 before.
+  //! about 3.2 us between a stream-K unit's first tile and its first k-range at 1536x1536x12288 before
+  //! (bench/results/h200-gemm-startup-dev.txt, section 3).
   FastDiv div_units, div_total, div_kt;
   bool fast = false;
   //! Host: the same line with its divisors precomputed (where they apply).
