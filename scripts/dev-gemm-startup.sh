@@ -8,7 +8,9 @@
 #   PART=startup  (default) the shapes whose tiles run in pieces, stream-K and the decode shapes, timed
 #                 against cuBLAS, then the start-up probe of the kit's kernels (-DCLC_KIT_STARTUP_PROBE=1,
 #                 kit/warp_specialized.cuh) on some of them. Writes OUT/dev-gemm-startup.txt.
-#   PART=decode|startup scripts/dev-gemm-startup.sh OUT
+#   PART=widths   64-wide tiles (--tile-n 64) against the heuristic's choice on the decode-sized shapes (both
+#                 B layouts) and the small square ones, interleaved twice. Writes OUT/dev-gemm-widths.txt.
+#   PART=decode|startup|widths scripts/dev-gemm-startup.sh OUT
 set -u -o pipefail
 out=${1:?usage: PART=decode|startup scripts/dev-gemm-startup.sh OUT}
 part=${PART:-startup}
@@ -38,7 +40,24 @@ probe() {  # clc-bench gemm --shape arguments: the probe lines of two traced lau
 }
 build build-dev
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.draw,temperature.gpu --format=csv,noheader | tee -a "$log"
-if [ "$part" = decode ]; then
+if [ "$part" = widths ]; then
+  COL="--shape 16x8192x8192 --shape 64x4096x14336 --shape 32x11008x4096 --shape 1x8192x8192 --shape 64x8192x8192 --b-col"
+  ROW="--shape 16x8192x8192 --shape 64x4096x14336 --shape 1x8192x8192 --shape 64x8192x8192 --shape 32x11008x4096"
+  SMALL="--shape 1024x1024x1024 --shape 1000x1000x1000 --shape 1008x1008x1008 --shape 768x768x768 --shape 512x512x512x8"
+  for rep in 1 2; do
+    # shellcheck disable=SC2086
+    {
+      rows "B col, heuristic #$rep" $COL --rounds 2
+      rows "B col, --tile-n 64 #$rep" $COL --rounds 2 --tile-n 64
+      rows "B row, heuristic #$rep" $ROW --rounds 2
+      rows "B row, --tile-n 64 #$rep" $ROW --rounds 2 --tile-n 64
+      rows "small, heuristic #$rep" $SMALL --rounds 2
+      rows "small, --tile-n 64 #$rep" $SMALL --rounds 2 --tile-n 64
+    }
+  done
+  rows "64x4096x14336 B col, --tile-n 64 --tail-split 2 / 3" --shape 64x4096x14336 --b-col --rounds 2 --tile-n 64 --tail-split 2
+  rows "" --shape 64x4096x14336 --b-col --rounds 2 --tile-n 64 --tail-split 3
+elif [ "$part" = decode ]; then
   DECODE_COL="--shape 16x8192x8192 --shape 64x4096x14336 --shape 32x11008x4096 --shape 1x8192x8192 --b-col"
   DECODE_ROW="--shape 16x8192x8192 --shape 64x4096x14336 --shape 48x14336x4096 --shape 64x8192x8192"
   for rep in 1 2; do

@@ -259,11 +259,22 @@ TEST(GemmPlan, TileWidthAndClusterOnTheH200) {
   EXPECT_EQ(s3072.tile_n, 192);
   EXPECT_EQ(s3072.cluster_m, 1);
   EXPECT_EQ(s3072.tail_split, 1);
-  auto const s1024 = plan_of(1024, 1024, 1024);  // one wave of 128-wide tiles, Static
-  EXPECT_EQ(s1024.tile_n, 128);
+  // 64-wide tiles where 128-wide ones fill less than half of the SMs and 64-wide ones one wave, rows of
+  // 32-byte multiples: 128 CTAs of 128 x 64 at 1024^3, Static.
+  auto const s1024 = plan_of(1024, 1024, 1024);
+  EXPECT_EQ(s1024.tile_n, 64);
+  EXPECT_EQ(s1024.cluster_m, 1);
   EXPECT_EQ(s1024.source, SourceKind::Static);
-  EXPECT_EQ(plan_of(128, 8192, 8192).tile_n, 64);  // one nearly full row of M tiles, B row-major
-  EXPECT_EQ(plan_of(128, 8192, 8192, true).tile_n, 128);  // ... not with B column-major
+  EXPECT_EQ(plan_of(1000, 1000, 1000).tile_n, 128);  // rows of 2000 bytes: 128-wide tiles
+  EXPECT_EQ(plan_of(128, 8192, 8192).tile_n, 64);
+  EXPECT_EQ(plan_of(128, 8192, 8192, true).tile_n, 64);  // either B layout
+  auto const decode = plan_of(16, 8192, 8192, true);  // decode-sized M: whole 64-wide tiles, one wave
+  EXPECT_EQ(decode.tile_n, 64);
+  EXPECT_EQ(decode.tail_split, 1);
+  EXPECT_EQ(decode.splits, 1);
+  EXPECT_EQ(plan_of(64, 4096, 14336, true).tile_n, 64);   // 64 tiles of 64 (then in pieces)
+  EXPECT_EQ(plan_of(32, 11008, 4096, true).tile_n, 128);  // 172 tiles of 64: two waves
+  EXPECT_EQ(plan_of(2048, 2048, 2048).tile_n, 256);
   clc::gemm::Options c2;
   c2.cluster_m = 2;
   EXPECT_EQ(plan_of(3072, 3072, 3072, false, c2).tile_n, 256);  // a forced 2x1 cluster keeps 256-wide tiles

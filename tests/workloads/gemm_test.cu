@@ -1140,21 +1140,28 @@ TEST(Gemm, ShortM_Sm90) {
   }
 }
 
-//! The tile-width and cluster heuristics of plan_sm90: 64-wide tiles only for one nearly full row of M
-//! tiles (96 < M <= 128) with B row-major (MN-major) that 64-wide tiles fill in one wave, never under
-//! a forced 2x1 cluster (64-wide tiles run 1x1 only); every result checked element by element.
+//! The tile-width and cluster heuristics of plan_sm90: 64-wide tiles where 128-wide ones fill less than half
+//! of the SMs and 64-wide ones one wave, with rows of 32-byte multiples, never under a forced 2x1 cluster
+//! (64-wide tiles run 1x1 only); every result checked element by element.
 TEST(Gemm, AutoTileWidthAndCluster_Sm90) {
   CLC_REQUIRE_GPU();
   if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
+  int sms = 0;
+  ASSERT_NO_FATAL_FAILURE(current_sm_count(&sms));
+  // 64-wide tiles where 128-wide ones fill less than half of the SMs and 64-wide ones fit in one wave, the
+  // rows of A and B 32-byte multiples, no forced 2x1 cluster: `sms_for_64` is the fewest SMs with which
+  // the shape gets them (0: never).
   struct Want {
     int m, n, k;
     Layout lb;
     int force_cluster;
-    bool tile64;
+    int sms_for_64;
   };
-  for (Want const& w : {Want{100, 4096, 512, Layout::RowMajor, 0, true}, Want{100, 4096, 512, Layout::RowMajor, 2, false},
-                        Want{100, 4096, 512, Layout::ColMajor, 0, false}, Want{1024, 1024, 1024, Layout::RowMajor, 0, false},
-                        Want{100, 16384, 512, Layout::RowMajor, 0, false}, Want{64, 4096, 512, Layout::RowMajor, 0, false}}) {
+  for (Want const& w : {Want{100, 4096, 512, Layout::RowMajor, 0, 65}, Want{100, 4096, 512, Layout::RowMajor, 2, 0},
+                        Want{100, 4096, 512, Layout::ColMajor, 0, 65}, Want{1024, 1024, 1024, Layout::RowMajor, 0, 129},
+                        Want{1000, 1000, 1000, Layout::RowMajor, 0, 0}, Want{100, 16384, 512, Layout::RowMajor, 0, 257},
+                        Want{64, 4096, 512, Layout::RowMajor, 0, 65}}) {
+    bool const tile64 = w.sms_for_64 != 0 && sms >= w.sms_for_64;
     Case c;
     c.m = w.m; c.n = w.n; c.k = w.k;
     c.lb = w.lb;
@@ -1163,14 +1170,12 @@ TEST(Gemm, AutoTileWidthAndCluster_Sm90) {
     Result res;
     run_case(c, &res);
     EXPECT_EQ(res.bad, 0) << describe(c) << ": first bad element " << res.first_bad;
-    EXPECT_EQ(res.info.tile_n == 64, w.tile64) << describe(c) << " cluster " << w.force_cluster << ": tile width "
-                                               << res.info.tile_n;
+    EXPECT_EQ(res.info.tile_n == 64, tile64) << describe(c) << " cluster " << w.force_cluster << ": tile width "
+                                             << res.info.tile_n << " on " << sms << " SMs";
     if (res.info.tile_n == 64) EXPECT_EQ(res.info.cluster_m, 1) << describe(c);
   }
   // 192-wide tiles where 256-wide ones leave a poor last wave: 3072^3 is 288 tiles of 128 x 256 (3 waves
   // for 2.18 waves of work on 132 SMs), 384 of 128 x 192 (2.91 waves); whole tiles, 1x1 clusters.
-  int sms = 0;
-  ASSERT_NO_FATAL_FAILURE(current_sm_count(&sms));
   if (sms == 132) {
     Case c;
     c.m = 3072; c.n = 3072; c.k = 256;
@@ -1356,12 +1361,15 @@ TEST(Gemm, TileWidthsAndEpilogues_Sm90) {
     EXPECT_FALSE(res.info.tma_store);
   }
   {
-    Case c;  // a small problem takes 128-wide tiles, a large one 256-wide (the heuristic); 1x1 clusters
+    Case c;  // a small problem takes 64- or 128-wide tiles, a large one 256-wide (the heuristic); 1x1 clusters
     c.m = 1024; c.n = 1024; c.k = 64;  // (one k-step per worker: a 2x1 cluster would not pay)
+    int sms = 0;
+    ASSERT_NO_FATAL_FAILURE(current_sm_count(&sms));
     Result res;
     run_case(c, &res);
     EXPECT_EQ(res.bad, 0) << res.first_bad;
-    EXPECT_EQ(res.info.tile_n, 128);
+    // 128 tiles of 128 x 64 fit one wave (and 64 of 128 x 128 fill less than half of it) from 129 SMs on
+    EXPECT_EQ(res.info.tile_n, sms > 128 ? 64 : 128) << sms << " SMs";
     EXPECT_EQ(res.info.cluster_m, 1);
     EXPECT_TRUE(res.info.tma_store);
   }

@@ -226,13 +226,6 @@ int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, boo
                                ((p.n + bn - 1) / bn) * p.batch;
     return double((tiles + sms - 1) / (sms < 1 ? 1 : sms));
   };
-  // 64-wide tiles for one nearly full row of M tiles (96 < M <= 128) with B MN-major (row-major, as
-  // torch.matmul) when 64-wide tiles fill at most one wave and 128-wide ones would fill less than half
-  // of it: measured on the H200 (bench/results/h200-gemm-dev-e521204.txt) 128x8192x8192 ran 0.81-0.83x
-  // cuBLAS with 128 x 64 tiles against 0.76x with 128 x 128 tiles and split-K 2. Elsewhere they lost
-  // (512^3 x 8 0.61x against 0.88x, 2048^3 0.51x against 0.91x; decode-sized M: 16x8192x8192 0.47x
-  // and 64x4096x14336 0.53x with B row-major, 0.43x and 0.55x with B column-major) or were close
-  // (1024^3 0.73x against 0.71x, 1000^3 0.66x against 0.72x), so no other shape gets them.
   // The swapped problem (Debug::swap_ab): its N is the caller's M, where a width that fits M pays most
   // (777 rows: 4 tiles of 208; 3333: 15 of 224). Whole waves times the width's estimated time relative to
   // a 256-wide tile's (208 and 224 in proportion to their MMA work, plus 2%; 192 and 128 as below); the
@@ -249,11 +242,28 @@ int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, boo
     }
     return best;
   }
-  std::int64_t const m_tiles = (p.m + detail::kSm90TileM - 1) / detail::kSm90TileM;
-  if (m_tiles * p.batch == 1 && 4 * p.m > 3 * detail::kSm90TileM && !p.b_kmajor &&
-      !cluster_forced_2) {  // (64-wide tiles run 1x1 only)
-    std::int64_t const n64 = (p.n + 63) / 64;
-    if (n64 <= sms && 2 * ((p.n + 127) / 128) < sms) return 64;
+  // 64-wide tiles where 128-wide ones would fill less than half of the SMs and 64-wide ones fit in one
+  // wave (twice the CTAs, each with half the work), when the rows of A and B are multiples of 32 bytes,
+  // and no 2x1 cluster is forced (64-wide tiles run 1x1 only). Measured on the H200 in one session,
+  // heuristic (128-wide) against --tile-n 64, interleaved twice (bench/results/h200-gemm-widths-dev.txt):
+  // decode-sized M, B row-major: 16x8192x8192 0.0370-0.0372 ms against 0.0414, 1x8192x8192 0.0368
+  // against 0.0407-0.0408, 64x8192x8192 0.0370-0.0373 against 0.0412-0.0414, 64x4096x14336 (in two
+  // pieces, t2x64f) 0.0369-0.0372 against 0.0388-0.0389; B column-major: 16x8192x8192 0.0394-0.0396
+  // against 0.0404-0.0408, 64x4096x14336 0.0378-0.0379 against 0.0389-0.0392, 1x8192x8192 0.0390-0.0392
+  // against 0.0405-0.0406, 64x8192x8192 0.0395-0.0396 against 0.0415-0.0417; small squares: 1024^3
+  // 0.0100-0.0103 against 0.0110-0.0113, 1008^3 0.0103-0.0105 against 0.0110, 768^3 0.0087-0.0088
+  // against 0.0095. They lost
+  // at 1000^3 (0.0144-0.0145 against 0.0130-0.0131; its rows are 2000 bytes: loads of rows that start
+  // inside a 32-byte sector), and where 64-wide tiles take two waves (32x11008x4096 with split-K 2:
+  // 0.0417-0.0426 against 0.0342-0.0353 with both layouts; 512^3 x 8: 0.0127-0.0129 against 0.0092).
+  // (Until this rule 64-wide tiles went only to 96 < M <= 128 with B row-major: 128x8192x8192.)
+  if (!cluster_forced_2) {
+    std::int64_t const mt = std::int64_t((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM) * p.batch;
+    std::int64_t const t64 = mt * ((p.n + 63) / 64);
+    std::int64_t const t128 = mt * ((p.n + 127) / 128);
+    std::int64_t const es = std::int64_t(size_of(p.ab));
+    bool const rows_32 = (p.lda * es) % 32 == 0 && (p.ldb * es) % 32 == 0;
+    if (t64 <= sms && 2 * t128 < sms && rows_32) return 64;
   }
   // 192-wide tiles where 256-wide ones leave a poor last wave after at least one whole one (3072^3 takes
   // 3 waves of 256-wide tiles for 2.18 waves of work, 2.91 waves of 192-wide ones; 2304x2304x3072 2 waves
