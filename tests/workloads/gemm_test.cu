@@ -1150,28 +1150,32 @@ TEST(Gemm, AutoTileWidthAndCluster_Sm90) {
   ASSERT_NO_FATAL_FAILURE(current_sm_count(&sms));
   // 64-wide tiles where 128-wide ones fill less than half of the SMs and 64-wide ones fit in one wave, the
   // rows of A and B 32-byte multiples, no forced 2x1 cluster: `sms_for_64` is the fewest SMs with which
-  // the shape gets them (0: never).
+  // the shape gets them (0: never). Tight leading dimensions (`pad` 0, as torch gives them) unless named.
   struct Want {
     int m, n, k;
     Layout lb;
     int force_cluster;
     int sms_for_64;
+    int pad;
   };
-  for (Want const& w : {Want{100, 4096, 512, Layout::RowMajor, 0, 65}, Want{100, 4096, 512, Layout::RowMajor, 2, 0},
-                        Want{100, 4096, 512, Layout::ColMajor, 0, 65}, Want{1024, 1024, 1024, Layout::RowMajor, 0, 129},
-                        Want{1000, 1000, 1000, Layout::RowMajor, 0, 0}, Want{100, 16384, 512, Layout::RowMajor, 0, 257},
-                        Want{64, 4096, 512, Layout::RowMajor, 0, 65}}) {
+  for (Want const& w : {Want{100, 4096, 512, Layout::RowMajor, 0, 65, 0}, Want{100, 4096, 512, Layout::RowMajor, 2, 0, 0},
+                        Want{100, 4096, 512, Layout::ColMajor, 0, 65, 0}, Want{1024, 1024, 1024, Layout::RowMajor, 0, 129, 0},
+                        Want{1024, 1024, 1024, Layout::RowMajor, 0, 0, 8},  // rows of 2064 bytes
+                        Want{1000, 1000, 1000, Layout::RowMajor, 0, 0, 0},  // rows of 2000 bytes
+                        Want{1000, 1000, 1000, Layout::RowMajor, 0, 129, 8},  // rows of 2016 bytes
+                        Want{100, 16384, 512, Layout::RowMajor, 0, 257, 0}, Want{64, 4096, 512, Layout::RowMajor, 0, 65, 0}}) {
     bool const tile64 = w.sms_for_64 != 0 && sms >= w.sms_for_64;
     Case c;
     c.m = w.m; c.n = w.n; c.k = w.k;
     c.lb = w.lb;
+    c.ld_pad = w.pad;
     c.opts.cluster_m = w.force_cluster;
     c.expect_kernel = Kernel::Sm90;
     Result res;
     run_case(c, &res);
     EXPECT_EQ(res.bad, 0) << describe(c) << ": first bad element " << res.first_bad;
-    EXPECT_EQ(res.info.tile_n == 64, tile64) << describe(c) << " cluster " << w.force_cluster << ": tile width "
-                                             << res.info.tile_n << " on " << sms << " SMs";
+    EXPECT_EQ(res.info.tile_n == 64, tile64) << describe(c) << " cluster " << w.force_cluster << " pad " << w.pad
+                                             << ": tile width " << res.info.tile_n << " on " << sms << " SMs";
     if (res.info.tile_n == 64) EXPECT_EQ(res.info.cluster_m, 1) << describe(c);
   }
   // 192-wide tiles where 256-wide ones leave a poor last wave: 3072^3 is 288 tiles of 128 x 256 (3 waves
@@ -1363,6 +1367,7 @@ TEST(Gemm, TileWidthsAndEpilogues_Sm90) {
   {
     Case c;  // a small problem takes 64- or 128-wide tiles, a large one 256-wide (the heuristic); 1x1 clusters
     c.m = 1024; c.n = 1024; c.k = 64;  // (one k-step per worker: a 2x1 cluster would not pay)
+    c.ld_pad = 0;  // rows of 32-byte multiples (64-wide tiles need them)
     int sms = 0;
     ASSERT_NO_FATAL_FAILURE(current_sm_count(&sms));
     Result res;
