@@ -10,7 +10,9 @@
 #                 kit/warp_specialized.cuh) on some of them. Writes OUT/dev-gemm-startup.txt.
 #   PART=widths   64-wide tiles (--tile-n 64) against the heuristic's choice on the decode-sized shapes (both
 #                 B layouts) and the small square ones, interleaved twice. Writes OUT/dev-gemm-widths.txt.
-#   PART=decode|startup|widths scripts/dev-gemm-startup.sh OUT
+#   PART=stages   the 64-wide tiles' ring depth: the default build against one with -DCLC_GEMM_STAGES64=$STAGES64
+#                 (default 8), interleaved twice on the shapes that run 64-wide tiles. Writes OUT/dev-gemm-stages.txt.
+#   PART=decode|startup|widths|stages scripts/dev-gemm-startup.sh OUT
 set -u -o pipefail
 out=${1:?usage: PART=decode|startup scripts/dev-gemm-startup.sh OUT}
 part=${PART:-startup}
@@ -27,10 +29,10 @@ build() {  # dir, extra cmake args
   say "build $d rc=$rc in $((SECONDS - t0)) s (commit ${CLC_GIT_COMMIT:-?} + working tree)"
   [ $rc = 0 ] || { tail -30 "$out/build-$d.log"; exit 1; }
 }
-rows() {  # label, then clc-bench gemm arguments: the table rows and the geomean line
+rows() {  # label, then clc-bench gemm arguments: the table rows and the geomean line (BENCH_DIR: build-dev)
   say "== $1"
   shift
-  timeout 200 build-dev/bench/clc-bench gemm "$@" 2>&1 | grep -E "^[0-9]+x|^geomean|error|FAIL" | tee -a "$log"
+  timeout 200 "${BENCH_DIR:-build-dev}"/bench/clc-bench gemm "$@" 2>&1 | grep -E "^[0-9]+x|^geomean|error|FAIL" | tee -a "$log"
 }
 probe() {  # clc-bench gemm --shape arguments: the probe lines of two traced launches
   say "== probe $*"
@@ -39,8 +41,24 @@ probe() {  # clc-bench gemm --shape arguments: the probe lines of two traced lau
     grep -E "^probe" | grep -E "clc rep 1|clc rep 2" | cut -c1-420 | tee -a "$log"
 }
 build build-dev
+if [ "$part" = stages ]; then
+  build build-s"${STAGES64:-8}" -DCMAKE_CUDA_FLAGS=-DCLC_GEMM_STAGES64="${STAGES64:-8}"
+fi
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.draw,temperature.gpu --format=csv,noheader | tee -a "$log"
-if [ "$part" = widths ]; then
+if [ "$part" = stages ]; then
+  ROW="--shape 1024x1024x1024 --shape 768x768x768 --shape 1008x1008x1008 --shape 16x8192x8192 --shape 1x8192x8192 --shape 128x8192x8192 --shape 64x4096x14336"
+  for rep in 1 2; do
+    # shellcheck disable=SC2086
+    {
+      rows "B row, 7 stages #$rep" $ROW --rounds 2
+      BENCH_DIR=build-s"${STAGES64:-8}" rows "B row, ${STAGES64:-8} stages #$rep" $ROW --rounds 2
+      rows "B col, 7 stages #$rep" --shape 16x8192x8192 --shape 64x4096x14336 --shape 1x8192x8192 --b-col --rounds 2
+      BENCH_DIR=build-s"${STAGES64:-8}" rows "B col, ${STAGES64:-8} stages #$rep" --shape 16x8192x8192 --shape 64x4096x14336 --shape 1x8192x8192 --b-col --rounds 2
+      rows "1000^3 64-wide, 7 stages #$rep" --shape 1000x1000x1000 --tile-n 64 --rounds 2
+      BENCH_DIR=build-s"${STAGES64:-8}" rows "1000^3 64-wide, ${STAGES64:-8} stages #$rep" --shape 1000x1000x1000 --tile-n 64 --rounds 2
+    }
+  done
+elif [ "$part" = widths ]; then
   COL="--shape 16x8192x8192 --shape 64x4096x14336 --shape 32x11008x4096 --shape 1x8192x8192 --shape 64x8192x8192 --b-col"
   ROW="--shape 16x8192x8192 --shape 64x4096x14336 --shape 1x8192x8192 --shape 64x8192x8192 --shape 32x11008x4096"
   SMALL="--shape 1024x1024x1024 --shape 1000x1000x1000 --shape 1008x1008x1008 --shape 768x768x768 --shape 512x512x512x8"

@@ -594,12 +594,21 @@ struct Sm90GemmFastSwapOpsN : Sm90GemmFastBase<BN, false> {
 
 template <DType AB>
 using Sm90Elem = std::conditional_t<AB == DType::BF16, __nv_bfloat16, __half>;
+//! Ring stages of the GEMM's 64-wide tiles (the kit's default for that width is 7). Development override:
+//! -DCLC_GEMM_STAGES64=N (scripts/dev-gemm-startup.sh PART=stages).
+#ifndef CLC_GEMM_STAGES64
+#  define CLC_GEMM_STAGES64 7
+#endif
+//! The ring depth of a GEMM kernel: `Stages` when given (diagnostics), else the kit's default for BN
+//! (CLC_GEMM_STAGES64 at 64).
+constexpr int sm90_gemm_stages(int bn, int stages) { return stages != 0 ? stages : bn == 64 ? CLC_GEMM_STAGES64 : 0; }
 template <DType AB, class Source, int BN, int Variant = kSm90Normal, int Stages = 0, bool Fixup = false>
 using Sm90Gemm = kit::Sm90Mma<
     std::conditional_t<Variant == kSm90Fast, Sm90GemmFastOpsN<BN, Sm90Elem<AB>>,
                        std::conditional_t<Variant == kSm90FastSwap, Sm90GemmFastSwapOpsN<BN, Sm90Elem<AB>>,
                                           Sm90GemmOpsN<BN, Fixup>>>,
-    Sm90Elem<AB>, Source, BN, Variant == kSm90Fast || Variant == kSm90FastSwap ? int(kSm90Normal) : Variant, Stages>;
+    Sm90Elem<AB>, Source, BN, Variant == kSm90Fast || Variant == kSm90FastSwap ? int(kSm90Normal) : Variant,
+    sm90_gemm_stages(BN, Stages)>;
 
 //! Host: build the parameters and launch (the kernel's stream, workspace and grid mode are in `plan`).
 template <DType AB, class Source, int BN, int Variant = kSm90Normal, int Stages = 0, bool Fixup = false>
