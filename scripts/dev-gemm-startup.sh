@@ -10,8 +10,9 @@
 #                 kit/warp_specialized.cuh) on some of them. Writes OUT/dev-gemm-startup.txt.
 #   PART=widths   64-wide tiles (--tile-n 64) against the heuristic's choice on the decode-sized shapes (both
 #                 B layouts) and the small square ones, interleaved twice. Writes OUT/dev-gemm-widths.txt.
-#   PART=stages   the 64-wide tiles' ring depth: the default build against one with -DCLC_GEMM_STAGES64=$STAGES64
-#                 (default 8), interleaved twice on the shapes that run 64-wide tiles. Writes OUT/dev-gemm-stages.txt.
+#   PART=stages   the 64-wide tiles' ring depth: a build with -DCLC_GEMM_STAGES64=7 against one with $STAGES64
+#                 (default 8, the library's default since this A/B), interleaved twice on the shapes that run
+#                 64-wide tiles. Writes OUT/dev-gemm-stages.txt.
 #   PART=decode|startup|widths|stages scripts/dev-gemm-startup.sh OUT
 set -u -o pipefail
 out=${1:?usage: PART=decode|startup scripts/dev-gemm-startup.sh OUT}
@@ -42,6 +43,7 @@ probe() {  # clc-bench gemm --shape arguments: the probe lines of two traced lau
 }
 build build-dev
 if [ "$part" = stages ]; then
+  build build-s7 -DCMAKE_CUDA_FLAGS=-DCLC_GEMM_STAGES64=7
   build build-s"${STAGES64:-8}" -DCMAKE_CUDA_FLAGS=-DCLC_GEMM_STAGES64="${STAGES64:-8}"
 fi
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.draw,temperature.gpu --format=csv,noheader | tee -a "$log"
@@ -50,11 +52,11 @@ if [ "$part" = stages ]; then
   for rep in 1 2; do
     # shellcheck disable=SC2086
     {
-      rows "B row, 7 stages #$rep" $ROW --rounds 2
+      BENCH_DIR=build-s7 rows "B row, 7 stages #$rep" $ROW --rounds 2
       BENCH_DIR=build-s"${STAGES64:-8}" rows "B row, ${STAGES64:-8} stages #$rep" $ROW --rounds 2
-      rows "B col, 7 stages #$rep" --shape 16x8192x8192 --shape 64x4096x14336 --shape 1x8192x8192 --b-col --rounds 2
+      BENCH_DIR=build-s7 rows "B col, 7 stages #$rep" --shape 16x8192x8192 --shape 64x4096x14336 --shape 1x8192x8192 --b-col --rounds 2
       BENCH_DIR=build-s"${STAGES64:-8}" rows "B col, ${STAGES64:-8} stages #$rep" --shape 16x8192x8192 --shape 64x4096x14336 --shape 1x8192x8192 --b-col --rounds 2
-      rows "1000^3 64-wide, 7 stages #$rep" --shape 1000x1000x1000 --tile-n 64 --rounds 2
+      BENCH_DIR=build-s7 rows "1000^3 64-wide, 7 stages #$rep" --shape 1000x1000x1000 --tile-n 64 --rounds 2
       BENCH_DIR=build-s"${STAGES64:-8}" rows "1000^3 64-wide, ${STAGES64:-8} stages #$rep" --shape 1000x1000x1000 --tile-n 64 --rounds 2
     }
   done

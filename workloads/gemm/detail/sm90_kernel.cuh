@@ -594,10 +594,14 @@ struct Sm90GemmFastSwapOpsN : Sm90GemmFastBase<BN, false> {
 
 template <DType AB>
 using Sm90Elem = std::conditional_t<AB == DType::BF16, __nv_bfloat16, __half>;
-//! Ring stages of the GEMM's 64-wide tiles (the kit's default for that width is 7). Development override:
-//! -DCLC_GEMM_STAGES64=N (scripts/dev-gemm-startup.sh PART=stages).
+//! Ring stages of the GEMM's 64-wide tiles: 8 (the kit's default for that width is 7; 8 x 24 KiB of ring and
+//! 32 KiB of store boxes fill sm_90's shared memory but for the barriers). Measured on the H200 against 7,
+//! interleaved twice (bench/results/h200-gemm-stages-dev.txt): never slower beyond the spread, 1-2% faster
+//! on the decode shapes with B column-major (16x8192x8192 0.0392-0.0395 against 0.0400-0.0402 ms,
+//! 64x4096x14336 0.0373-0.0375 against 0.0379-0.0381). Development override: -DCLC_GEMM_STAGES64=N
+//! (scripts/dev-gemm-startup.sh PART=stages).
 #ifndef CLC_GEMM_STAGES64
-#  define CLC_GEMM_STAGES64 7
+#  define CLC_GEMM_STAGES64 8
 #endif
 //! The ring depth of a GEMM kernel: `Stages` when given (diagnostics), else the kit's default for BN
 //! (CLC_GEMM_STAGES64 at 64).
