@@ -117,6 +117,7 @@ struct Config {
   std::vector<Shape> shapes;
   SourceKind source = SourceKind::Auto;
   int cluster_m = 0;
+  int cluster_n = 0;
   int split_k = 0;
   int tail_split = 0;
   int stream_k = 0;
@@ -199,6 +200,8 @@ cli::Result parse(int argc, char** argv, Config* c) {
       .choice("--source", sources, &source, "work source of clc::gemm (hardware: sm_100 only)")
       .choice("--kernel", {"auto", "sm90", "portable"}, &c->kernel, "force a clc::gemm kernel")
       .integer_of("--cluster", {0, 1, 2}, &c->cluster_m, "CTAs per cluster along M (0: heuristic)")
+      .integer_of("--cluster-n", {0, 1, 2}, &c->cluster_n,
+                  "CTAs per cluster along N (0: heuristic; 2: pairs of N tiles share A, 64- or 128-wide whole tiles)")
       .integer("--swizzle", 0, 64, &c->swizzle, "tile-order band width in tiles (0: heuristic)")
       .integer_of("--tile-n", {0, 64, 128, 192, 208, 224, 256}, &c->tile_n,
                   "Sm90 tile width (0: heuristic; 64, 192, 208, 224: 1x1 clusters; 208, 224: B K-major, e.g. with --swap-ab)")
@@ -307,10 +310,12 @@ struct ShapeResult {
   double ratio() const { return bench::speed(v[baseline].alone, v[kClc].alone); }
 };
 
-//! "Sm90 128x256 Ticket c2 s8 tma": what gemm::run did (the label of docs/gemm.md's tables).
+//! "Sm90 128x256 Ticket c2 s8 tma": what gemm::run did (the label of docs/gemm.md's tables); a 1x2 cluster
+//! reads "c1x2".
 std::string describe(gemm::RunInfo const& i) {
   return std::string(gemm::to_string(i.kernel)) + " " + std::to_string(i.tile_m) + "x" + std::to_string(i.tile_n) +
-         " " + to_string(i.source) + " c" + std::to_string(i.cluster_m) + " s" + std::to_string(i.swizzle) +
+         " " + to_string(i.source) + " c" + std::to_string(i.cluster_m) + (i.cluster_n == 2 ? "x2" : "") + " s" +
+         std::to_string(i.swizzle) +
          (i.splits > 1 ? " k" + std::to_string(i.splits) : std::string()) +
          (i.stream_k_units > 0
               ? " sk" + std::to_string(i.stream_k_units) + "x" + std::to_string(i.tail_tiles) + "p" + std::to_string(i.tail_split)
@@ -806,6 +811,7 @@ class Bench {
     o.source = v == kClcStatic ? SourceKind::Static : cfg_.source;
     o.kernel = cfg_.kernel == 1 ? gemm::Kernel::Sm90 : cfg_.kernel == 2 ? gemm::Kernel::Portable : gemm::Kernel::Auto;
     o.cluster_m = cfg_.cluster_m;
+    o.cluster_n = cfg_.cluster_n;
     o.swizzle = cfg_.swizzle;
     o.tile_n = cfg_.tile_n;
     o.split_k = cfg_.split_k;
@@ -1047,7 +1053,8 @@ void write_timing(json::Writer& j, std::string const& key, RoundTiming const& t,
 void write_info(json::Writer& j, std::string const& key, gemm::RunInfo const& i) {
   j.begin_object(key);
   j.field("kernel", gemm::to_string(i.kernel)).field("source", to_string(i.source));
-  j.field("tile_m", i.tile_m).field("tile_n", i.tile_n).field("cluster_m", i.cluster_m).field("swizzle", i.swizzle);
+  j.field("tile_m", i.tile_m).field("tile_n", i.tile_n).field("cluster_m", i.cluster_m).field("cluster_n", i.cluster_n);
+  j.field("swizzle", i.swizzle);
   j.field("splits", i.splits);
   j.field("tail_split", i.tail_split).field("tail_tiles", i.tail_tiles).field("tail_fixup", i.tail_fixup);
   j.field("stream_k_units", i.stream_k_units);
@@ -1097,6 +1104,7 @@ std::string json_document(Config const& cfg, GpuInfo const& gpu, GpuClocks const
                         : "A row-major, B row-major (column-major where a result says b_layout col), D row-major");
   j.field("source", to_string(cfg.source));
   j.field("cluster_m_option", cfg.cluster_m);
+  j.field("cluster_n_option", cfg.cluster_n);
   j.field("split_k_option", cfg.split_k);
   j.field("tail_split_option", cfg.tail_split);
   j.field("stream_k_option", cfg.stream_k);
@@ -1134,7 +1142,8 @@ std::string json_document(Config const& cfg, GpuInfo const& gpu, GpuClocks const
     j.field("rel_err", c.check.ran ? c.check.rel_err : -1.0);
     j.field("check_ok", r.status != "FAIL");
     j.field("kernel", gemm::to_string(c.info.kernel)).field("source", to_string(c.info.source));
-    j.field("cluster_m", c.info.cluster_m).field("swizzle", c.info.swizzle).field("splits", c.info.splits)
+    j.field("cluster_m", c.info.cluster_m).field("cluster_n", c.info.cluster_n).field("swizzle", c.info.swizzle)
+        .field("splits", c.info.splits)
         .field("tail_split", c.info.tail_split).field("tail_tiles", c.info.tail_tiles)
         .field("tail_fixup", c.info.tail_fixup).field("stream_k_units", c.info.stream_k_units);
     j.field("tile_m", c.info.tile_m).field("tile_n", c.info.tile_n);

@@ -13,7 +13,11 @@
 #   PART=stages   the 64-wide tiles' ring depth: a build with -DCLC_GEMM_STAGES64=7 against one with $STAGES64
 #                 (default 8, the library's default since this A/B), interleaved twice on the shapes that run
 #                 64-wide tiles. Writes OUT/dev-gemm-stages.txt.
-#   PART=decode|startup|widths|stages scripts/dev-gemm-startup.sh OUT
+#   PART=pairn    1x2 clusters (Options::cluster_n 2, clc-bench gemm --cluster-n 2: A halved and multicast):
+#                 builds clc_gemm_tests too and runs the GEMM tests of the Sm90 tile widths and clusters first,
+#                 then the small shapes with the heuristic's choice against --cluster-n 2 at 64- and 128-wide
+#                 tiles, interleaved twice, and Nsight Compute of 1024^3. Writes OUT/dev-gemm-pairn.txt.
+#   PART=decode|startup|widths|stages|pairn scripts/dev-gemm-startup.sh OUT
 set -u -o pipefail
 out=${1:?usage: PART=decode|startup scripts/dev-gemm-startup.sh OUT}
 part=${PART:-startup}
@@ -27,7 +31,7 @@ build() {  # dir, extra cmake args
   cmake -S . -B "$d" -G Ninja -DCLC_CUDA_ARCHITECTURES=90a -DCLC_BUILD_TESTS=OFF -DCLC_BUILD_BENCH=ON \
     -DCLC_BUILD_EXAMPLES=OFF "$@" >"$out/configure-$d.log" 2>&1 && ninja -C "$d" clc-bench >"$out/build-$d.log" 2>&1
   local rc=$?
-  say "build $d rc=$rc in $((SECONDS - t0)) s (commit ${CLC_GIT_COMMIT:-?} + working tree)"
+  say "build $d rc=$rc in $((SECONDS - t0)) s (commit ${CLC_GIT_COMMIT:-?} + working tree); ptxas C75xx lines: $(grep -c C75 "$out/build-$d.log")"
   [ $rc = 0 ] || { tail -30 "$out/build-$d.log"; exit 1; }
 }
 rows() {  # label, then clc-bench gemm arguments: the table rows and the geomean line (BENCH_DIR: build-dev)
@@ -41,7 +45,20 @@ probe() {  # clc-bench gemm --shape arguments: the probe lines of two traced lau
   timeout 100 build-probe/bench/clc-bench gemm --shape $@ --rounds 1 --iters 3 --lt-algos 2 --trace /tmp/t.json 2>&1 |
     grep -E "^probe" | grep -E "clc rep 1|clc rep 2" | cut -c1-420 | tee -a "$log"
 }
-build build-dev
+if [ "$part" = pairn ]; then
+  build build-dev -DCLC_BUILD_TESTS=ON
+  t0=$SECONDS
+  ninja -C build-dev clc_gemm_tests >"$out/build-tests.log" 2>&1 || { tail -30 "$out/build-tests.log"; exit 1; }
+  say "build clc_gemm_tests in $((SECONDS - t0)) s"
+  t0=$SECONDS
+  timeout 300 build-dev/tests/workloads/clc_gemm_tests \
+    --gtest_filter="${PAIRN_TESTS:-Gemm.ClusterPairsAlongN_Sm90:Gemm.BadArguments:Gemm.FastKernel_Sm90:Gemm.TileWidthsAndEpilogues_Sm90:Gemm.AutoTileWidthAndCluster_Sm90}" \
+    >"$out/gemm-tests.log" 2>&1
+  say "clc_gemm_tests rc=$? in $((SECONDS - t0)) s: $(grep -E '^\[  (PASSED|FAILED) |^\[  FAILED  \]' "$out/gemm-tests.log" | tr '\n' ' ')"
+  grep -E "Failure|error|Expected|Which is|first bad" "$out/gemm-tests.log" | head -20 | tee -a "$log"
+else
+  build build-dev
+fi
 if [ "$part" = stages ]; then
   build build-s7 -DCMAKE_CUDA_FLAGS=-DCLC_GEMM_STAGES64=7
   build build-s"${STAGES64:-8}" -DCMAKE_CUDA_FLAGS=-DCLC_GEMM_STAGES64="${STAGES64:-8}"
@@ -77,6 +94,30 @@ elif [ "$part" = widths ]; then
   done
   rows "64x4096x14336 B col, --tile-n 64 --tail-split 2 / 3" --shape 64x4096x14336 --b-col --rounds 2 --tile-n 64 --tail-split 2
   rows "" --shape 64x4096x14336 --b-col --rounds 2 --tile-n 64 --tail-split 3
+elif [ "$part" = pairn ]; then
+  SMALL="--shape 1024x1024x1024 --shape 1000x1000x1000 --shape 1008x1008x1008 --shape 768x768x768 --shape 512x512x512x8 --shape 2048x2048x2048 --shape 128x8192x8192"
+  for rep in 1 2; do
+    # shellcheck disable=SC2086
+    {
+      rows "small, heuristic #$rep" $SMALL --rounds 2
+      rows "small, --tile-n 64 --cluster-n 2 #$rep" $SMALL --rounds 2 --tile-n 64 --cluster-n 2
+      rows "small, --tile-n 128 --cluster-n 2 #$rep" $SMALL --rounds 2 --tile-n 128 --cluster-n 2
+    }
+  done
+  rows "decode B col, heuristic" --shape 16x8192x8192 --shape 64x4096x14336 --b-col --rounds 2
+  rows "decode B col, --tile-n 64 --cluster-n 2" --shape 16x8192x8192 --shape 64x4096x14336 --b-col --rounds 2 --tile-n 64 --cluster-n 2
+  rows "mid, heuristic" --shape 3072x3072x3072 --shape 2304x4608x3072 --shape 8192x8192x256 --rounds 2
+  rows "mid, --tile-n 128 --cluster-n 2" --shape 3072x3072x3072 --shape 2304x4608x3072 --shape 8192x8192x256 --rounds 2 --tile-n 128 --cluster-n 2
+  for s in "1024x1024x1024 --tile-n 64 --cluster-n 2" "1000x1000x1000 --tile-n 64 --cluster-n 2"; do
+    say "== ncu SpeedOfLight + L2->SM bytes: $s (clc's kernel, then cuBLAS's)"
+    # shellcheck disable=SC2086
+    timeout 150 ncu --clock-control none --section SpeedOfLight --metrics l1tex__m_xbar2l1tex_read_bytes.sum.per_second,lts__t_bytes.sum.per_second \
+      -k "regex:sm90_mma|nvjet|gemm|sm90_xmma" -c 6 \
+      build-dev/bench/clc-bench gemm --shape $s --rounds 1 --iters 1 --warmup 0 --lt-algos 4 --select-iters 1 \
+      >"$out/ncu.tmp" 2>&1
+    grep -E "^  [a-z_].*\(|Duration|l1tex__m_xbar|lts__t_bytes|Compute \(SM\) Throughput" \
+      "$out/ncu.tmp" | sed 's/ \+/ /g' | tee -a "$log"
+  done
 elif [ "$part" = decode ]; then
   DECODE_COL="--shape 16x8192x8192 --shape 64x4096x14336 --shape 32x11008x4096 --shape 1x8192x8192 --b-col"
   DECODE_ROW="--shape 16x8192x8192 --shape 64x4096x14336 --shape 48x14336x4096 --shape 64x8192x8192"

@@ -1395,8 +1395,10 @@ constexpr ManyTilesVariant kManyTilesVariants[] = {
     {SourceKind::Static, 3}, {SourceKind::Static, 7}, {SourceKind::Single, 0}};
 
 //! Runs `c` under each source and worker cap and checks that the cap held (so each worker really ran
-//! many tiles) besides every element.
-void expect_many_tiles(Case c, std::int64_t tiles, std::string const& what) {
+//! many tiles) besides every element. `single_slots`: the launch slots Single must launch (default: the
+//! tiles, with a 2x1 cluster's padding row of every 33 M tiles).
+void expect_many_tiles(Case c, std::int64_t tiles, std::string const& what, std::int64_t single_slots = -1) {
+  if (single_slots < 0) single_slots = tiles + (c.opts.cluster_m == 2 ? tiles / 33 : 0);
   for (ManyTilesVariant v : kManyTilesVariants) {
     c.opts.source = v.source;
     c.opts.max_workers = v.max_workers;
@@ -1409,8 +1411,9 @@ void expect_many_tiles(Case c, std::int64_t tiles, std::string const& what) {
     if (v.max_workers > 0)
       EXPECT_EQ(res.info.launch.workers, v.max_workers) << label << ": the worker cap did not hold";
     else
-      EXPECT_EQ(res.info.launch.workers * c.opts.cluster_m, tiles + (c.opts.cluster_m == 2 ? tiles / 33 : 0))
+      EXPECT_EQ(res.info.launch.workers * std::max(c.opts.cluster_m, 1) * std::max(c.opts.cluster_n, 1), single_slots)
           << label << ": Single launches one slot per tile";
+    if (c.opts.cluster_n == 2) EXPECT_EQ(res.info.cluster_n, 2) << label;
   }
 }
 
@@ -1439,6 +1442,70 @@ TEST(Gemm, ManyTilesPerWorker_Sm90) {
         ASSERT_GT(tiles, 8 * 132);
         expect_many_tiles(c, tiles, "tile_n " + std::to_string(tile_n) + (tma_store ? " tma-store" : " direct"));
       }
+}
+
+// 1x2 clusters (Options::cluster_n 2): two neighbouring N tiles of one M tile, each CTA loading one half of A
+// (64 rows K-major, one 64-wide chunk MN-major) and multicasting it into both. Odd N-tile counts (the padding
+// CTA past N loads zeros for its peer and stores nothing), M of one partial tile and M of 40 (the second half
+// of A wholly past M), every layout of A and B (the common case's kernel for row-major A and B), both
+// epilogues, fp32 D, batches, every source; then many tiles per worker.
+TEST(Gemm, ClusterPairsAlongN_Sm90) {
+  CLC_REQUIRE_GPU();
+  if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
+  int i = 0;
+  for (int tile_n : {64, 128})
+    for (int layouts = 0; layouts < 4; ++layouts)
+      for (int mode : {0, 1}) {  // 0: TMA store, D of the operands' type; 1: beta != 0 (the direct epilogue)
+        SourceKind const src = i % 3 == 0 ? SourceKind::Ticket : i % 3 == 1 ? SourceKind::Static : SourceKind::Single;
+        Case c;
+        c.m = i % 2 == 0 ? 3 * 128 - 8 : 40;
+        c.n = 4 * tile_n + 24;  // 5 N tiles: the third pair's second CTA lies past N
+        c.k = 200;
+        c.batch = 1 + (i % 3 == 0 ? 1 : 0);
+        c.ab = (i & 1) ? DType::F16 : DType::BF16;
+        c.cd = mode == 1 && (i & 2) ? DType::F32 : c.ab;
+        c.la = (layouts & 1) ? Layout::ColMajor : Layout::RowMajor;
+        c.lb = (layouts & 2) ? Layout::ColMajor : Layout::RowMajor;
+        c.alpha = 1.25f;
+        c.beta = mode == 1 ? -0.5f : 0.0f;
+        c.opts.kernel = Kernel::Sm90;
+        c.opts.tile_n = tile_n;
+        c.opts.cluster_n = 2;
+        c.opts.source = src;
+        c.opts.max_workers = src == SourceKind::Single ? 0 : 1 + 2 * (i % 2);
+        c.expect_kernel = Kernel::Sm90;
+        ++i;
+        std::string const what = describe(c) + " tile_n " + std::to_string(tile_n) + " cluster 1x2 mode " +
+                                 std::to_string(mode);
+        Result res;
+        run_case(c, &res);
+        EXPECT_EQ(res.bad, 0) << what << ": first bad element " << res.first_bad;
+        EXPECT_EQ(res.touched_padding, 0) << what << ": wrote outside the matrix";
+        EXPECT_EQ(res.info.cluster_n, 2) << what;
+        EXPECT_EQ(res.info.cluster_m, 1) << what;
+        EXPECT_EQ(res.info.tile_n, tile_n) << what;
+        EXPECT_EQ(res.info.source, src) << what;
+        EXPECT_EQ(res.info.tma_store, mode == 0) << what;
+        EXPECT_EQ(res.info.fast, mode == 0 && c.la == Layout::RowMajor && c.lb == Layout::RowMajor) << what;
+      }
+  for (int tile_n : {64, 128}) {
+    Case c;
+    c.m = 33 * 128 - 3;  // 33 M tiles, the last partial
+    c.n = 32 * 128 + 8;  // 33 (tile 128) or 65 (tile 64) N tiles: the last pair of each row has one past N
+    c.k = 136;           // 3 k-tiles, the last partial
+    c.lb = tile_n == 64 ? Layout::RowMajor : Layout::ColMajor;  // the common case's kernel, the general one
+    c.ab = tile_n == 64 ? DType::BF16 : DType::F16;
+    c.cd = c.ab;
+    c.alpha = 1.25f;
+    c.opts.kernel = Kernel::Sm90;
+    c.opts.tile_n = tile_n;
+    c.opts.cluster_n = 2;
+    c.expect_kernel = Kernel::Sm90;
+    std::int64_t const nt = (c.n + tile_n - 1) / tile_n;
+    std::int64_t const tiles = 33 * nt;
+    ASSERT_GT(tiles, 8 * 132);
+    expect_many_tiles(c, tiles, "tile_n " + std::to_string(tile_n) + " cluster 1x2", 33 * (nt + 1));
+  }
 }
 
 TEST(Gemm, ManyTilesPerWorker_Portable) {
@@ -1552,6 +1619,13 @@ TEST(Gemm, BadArguments) {
   { auto g = f.g; clc::gemm::Options o; o.tile_n = 192; o.tail_split = 2; expect_error(g, clc::Status::InvalidArgument, "tile_n 192", f, o); }
   { auto g = f.g; clc::gemm::Options o; o.tile_n = 192; o.stream_k = 2; expect_error(g, clc::Status::InvalidArgument, "tile_n 192", f, o); }
   { auto g = f.g; clc::gemm::Options o; o.tail_split = 17; expect_error(g, clc::Status::InvalidArgument, "options.tail_split", f, o); }
+  { auto g = f.g; clc::gemm::Options o; o.cluster_n = 3; expect_error(g, clc::Status::InvalidArgument, "options.cluster_n", f, o); }
+  { auto g = f.g; clc::gemm::Options o; o.cluster_n = 2; o.cluster_m = 2;
+    expect_error(g, clc::Status::InvalidArgument, "options.cluster_m and options.cluster_n", f, o); }
+  { auto g = f.g; clc::gemm::Options o; o.cluster_n = 2; o.tile_n = 256; expect_error(g, clc::Status::InvalidArgument, "tile_n 256", f, o); }
+  { auto g = f.g; clc::gemm::Options o; o.cluster_n = 2; o.split_k = 2; expect_error(g, clc::Status::InvalidArgument, "options.cluster_n 2", f, o); }
+  { auto g = f.g; clc::gemm::Options o; o.cluster_n = 2; o.kernel = Kernel::Portable;
+    expect_error(g, clc::Status::InvalidArgument, "options.cluster_n 2", f, o); }
   if (is_hopper()) {
     auto g = f.g; g.lda = 17; clc::gemm::Options o; o.kernel = Kernel::Sm90;
     expect_error(g, clc::Status::NotSupported, "lda", f, o);

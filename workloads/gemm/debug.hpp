@@ -53,6 +53,7 @@ Error run_debug(Arguments const& args, cudaStream_t stream, Options const& opts,
 struct PlanSummary {
   int tile_n = 0;
   int cluster_m = 0;
+  int cluster_n = 1;
   int splits = 1;
   int tail_split = 1;
   int tail_tiles = 0;  //!< tiles run in pieces (clusters x cluster_m)

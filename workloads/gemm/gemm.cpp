@@ -134,6 +134,7 @@ std::string swap_ab_reason(Arguments const& a, Options const& o) {
   if (a.beta != 0.0f) return "beta is not 0";
   if (a.layout_a != Layout::RowMajor) return "A is column-major (B^T A^T would need 64-wide MN-major tiles of A^T)";
   if (o.cluster_m == 2) return "options.cluster_m is 2 (swapped tiles run 1x1 clusters)";
+  if (o.cluster_n == 2) return "options.cluster_n is 2 (swapped tiles run 1x1 clusters)";
   if (o.split_k > 1) return "options.split_k > 1";
   if (o.kernel == Kernel::Portable) return "options.kernel is Portable";
   return {};
@@ -470,6 +471,9 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
                detail::Plan* plan) {
   plan->tile_n = o.tile_n != 0 ? o.tile_n
                  : default_tile_n(p, dev.sm_count, o.cluster_m == 2, o.tail_split > 1 || o.stream_k == 2);
+  // A forced 1x2 cluster takes 64- or 128-wide tiles (the widths whose A it halves); 128 where the width
+  // rule gave a wider one.
+  if (o.cluster_n == 2 && !detail::sm90_width_pairs_n(plan->tile_n)) plan->tile_n = 128;
   plan->tma_store = use_tma_store(p, no_tma_store);
   // 208- and 224-wide tiles store with TMA only transposed (their width is not whole 128-byte boxes).
   if (plan->tile_n % 64 != 0 && !p.d_transposed) plan->tma_store = false;
@@ -479,11 +483,14 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
   // worker runs enough k-steps for the cluster to pay (the rule below; 64-wide tiles run 1x1).
   plan->cluster_m = o.cluster_m != 0 ? o.cluster_m
                     : (m_tiles >= 2 && detail::sm90_width_pairs(plan->tile_n) && !p.d_transposed ? 2 : 1);
+  plan->cluster_n = o.cluster_n == 2 ? 2 : 1;
+  if (plan->cluster_n == 2) plan->cluster_m = 1;
   plan->swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
   int const kt = (p.k + detail::kSm90TileK - 1) / detail::kSm90TileK;
   std::int64_t tiles = 0;
   auto choose_splits = [&] {
-    tiles = std::int64_t((m_tiles + plan->cluster_m - 1) / plan->cluster_m * plan->cluster_m) * n_tiles * p.batch;
+    tiles = std::int64_t((m_tiles + plan->cluster_m - 1) / plan->cluster_m * plan->cluster_m) *
+            ((n_tiles + plan->cluster_n - 1) / plan->cluster_n * plan->cluster_n) * p.batch;
     // With the in-kernel fixup the split tail (no whole wave: every tile in pieces) may do split-K's
     // work without its second kernel: plan_tail_split weighs the two and may set splits back to 1.
     int splits = o.split_k != 0 ? std::min(o.split_k, kt)
@@ -491,6 +498,7 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
                                     : detail_split(tiles, kt, plan->tile_n, std::int64_t(p.m) * p.n * p.batch, dev.sm_count);
     if (std::int64_t(p.batch) * splits > 65535 * 64) splits = 1;
     if (p.d_transposed) splits = 1;  // (split-K's partial sums and reduction are not transposed)
+    if (plan->cluster_n == 2) splits = 1;  // (1x2 clusters run whole tiles)
     plan->splits = splits < 1 ? 1 : splits;
   };
   choose_splits();
@@ -511,8 +519,8 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
       choose_splits();
     }
   }
-  if (plan->tile_n == 192 || plan->tile_n == 208 || plan->tile_n == 224) {  // whole tiles only (run() refuses a
-                                                                           // forced split tail or stream-K)
+  if (plan->tile_n == 192 || plan->tile_n == 208 || plan->tile_n == 224 ||
+      plan->cluster_n == 2) {  // whole tiles only (run() refuses a forced split tail or stream-K)
     plan->tail_split = 1;
     plan->dp_clusters = 0;
     plan->tail_clusters = 0;
@@ -535,7 +543,8 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
   // 512^3 x 8 and 1.14x at 64x4096x14336 (k4), all one-wave. Several waves: Ticket.
   if (o.source == SourceKind::Auto) {
     std::int64_t cap = dev.sm_count;
-    if (o.max_workers > 0) cap = std::min<std::int64_t>(cap, std::int64_t(o.max_workers) * plan->cluster_m);
+    if (o.max_workers > 0)
+      cap = std::min<std::int64_t>(cap, std::int64_t(o.max_workers) * plan->cluster_m * plan->cluster_n);
     plan->source = units <= cap ? SourceKind::Static : SourceKind::Ticket;
   }
 }
@@ -602,7 +611,21 @@ Error check_arguments(Arguments const& a, Options const& o) {
       o.tile_n != 256)
     return invalid_argument("options.tile_n must be 0 (auto), 64, 128, 192, 208, 224 or 256 (got " + num(o.tile_n) + ")");
   if (o.tile_n != 0 && !detail::sm90_width_pairs(o.tile_n) && o.cluster_m == 2)
-    return invalid_argument("options.tile_n " + num(o.tile_n) + " runs 1x1 clusters only (options.cluster_m is 2)");
+    return invalid_argument("options.tile_n " + num(o.tile_n) + " does not run 2x1 clusters (options.cluster_m is 2)");
+  if (o.cluster_n < 0 || o.cluster_n > 2)
+    return invalid_argument("options.cluster_n must be 0 (auto), 1 or 2 (got " + num(o.cluster_n) + ")");
+  if (o.cluster_n == 2) {
+    if (o.cluster_m == 2) return invalid_argument("options.cluster_m and options.cluster_n cannot both be 2");
+    if (o.tile_n != 0 && !detail::sm90_width_pairs_n(o.tile_n))
+      return invalid_argument("options.tile_n " + num(o.tile_n) +
+                              " does not run 1x2 clusters (options.cluster_n is 2: tiles 64 or 128 wide)");
+    if (o.split_k > 1 || o.tail_split > 1 || o.stream_k == 2)
+      return invalid_argument("options.cluster_n 2 runs whole tiles only (options.split_k is " + num(o.split_k) +
+                              ", options.tail_split " + num(o.tail_split) + ", options.stream_k " + num(o.stream_k) +
+                              ")");
+    if (o.kernel == Kernel::Portable)
+      return invalid_argument("options.cluster_n 2 needs the Sm90 kernel (the portable kernel runs 1x1 clusters)");
+  }
   if ((o.tile_n == 192 || o.tile_n == 208 || o.tile_n == 224) && (o.tail_split > 1 || o.stream_k == 2))
     return invalid_argument("options.tile_n " + num(o.tile_n) + " runs whole tiles only (options.tail_split is " +
                             num(o.tail_split) + ", options.stream_k " + num(o.stream_k) + ")");
@@ -670,6 +693,7 @@ Error plan_sm90_for(Arguments const& a, Options const& o, int sm_count, PlanSumm
   out->swapped = swap;
   out->tile_n = plan.tile_n;
   out->cluster_m = plan.cluster_m;
+  out->cluster_n = plan.cluster_n;
   out->splits = plan.splits;
   out->tail_split = plan.tail_split;
   out->tail_tiles = plan.tail_split > 1 ? plan.tail_clusters * plan.cluster_m : 0;
@@ -772,6 +796,7 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, Debug const
     if (o.kernel != Kernel::Auto || e.status != Status::NotSupported || p.d_transposed) return e;
     ch.why_portable = e.message;
     plan.cluster_m = 1;
+    plan.cluster_n = 1;
     plan.splits = 1;
     plan.tail_split = 1;
     plan.source = o.source;

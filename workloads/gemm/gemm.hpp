@@ -87,6 +87,10 @@ struct Arguments {
 struct Options : ScheduleOptions {
   Kernel kernel = Kernel::Auto;
   int cluster_m = 0;   //!< Sm90: CTAs per cluster along M (1 or 2; 0 = heuristic)
+  //! Sm90: CTAs per cluster along N (1 or 2; 0 = heuristic). 2: the two CTAs take neighbouring N tiles of one
+  //! M tile, each loads half of the tile's A and multicasts it into both (A read once from L2 per pair).
+  //! Tiles 64 or 128 wide, whole tiles only (no split-K, split tail or stream-K), not with cluster_m 2.
+  int cluster_n = 0;
   int tile_n = 0;      //!< Sm90: tile width 64, 128, 192, 208, 224 or 256 (0 = heuristic; 64, 192, 208 and 224 run 1x1 clusters, 208 and 224 load B K-major only: B column-major, or the swapped problem); the portable kernel's tiles are 128x128
   int swizzle = 0;     //!< tile-order band width in tiles (0 = heuristic, 1 = plain raster)
   //! Sm90: split-K factor: each output tile's k-steps are cut into this many ranges computed by
@@ -132,6 +136,7 @@ struct RunInfo {
   int tile_m = 0;
   int tile_n = 0;
   int cluster_m = 1;
+  int cluster_n = 1;       //!< Sm90: 2 when pairs of N tiles shared A (Options::cluster_n)
   int swizzle = 1;
   bool tma_store = false;  //!< Sm90: the epilogue stored D with TMA (else it wrote D directly)
   int splits = 1;          //!< Sm90: split-K factor used (1: none)

@@ -35,12 +35,14 @@ Error encode(CUtensorMap* map, DType type, void const* base, std::int64_t cols, 
 }  // namespace
 
 Error encode_sm90_maps(Problem const& p, Plan const& plan, Sm90Maps* maps) {
-  // A: K-major tiles are 128 rows x 64 k; MN-major ones two 64-wide chunks of 64 k rows.
+  // A: K-major tiles are 128 rows x 64 k; MN-major ones two 64-wide chunks of 64 k rows (in a 1x2 cluster
+  // each CTA loads one of the chunks, the same box).
   if (p.a_kmajor) {
     // M within one tile: a box of M rows (rounded up to 8, the swizzle atom) instead of 128. Measured
     // on the H200 with bench/probes/mainloop_probe.cu's ring (bench/results/h200-gemm-dev-e521204.txt,
     // section 8): TMA's zero fill of the rows past M cost 1.19x at M = 16 and 1.07x at M = 64.
-    maps->a_rows = p.m < kSm90TileM ? (p.m + 7) / 8 * 8 : kSm90TileM;
+    // A 1x2 cluster (plan.cluster_n 2): each CTA loads one 64-row half of the tile's A and multicasts it.
+    maps->a_rows = plan.cluster_n == 2 ? kSm90TileM / 2 : p.m < kSm90TileM ? (p.m + 7) / 8 * 8 : kSm90TileM;
     CLC_TRY(encode(&maps->a, p.ab, p.a, p.k, p.m, p.batch, p.lda, p.bsa, 64, std::uint32_t(maps->a_rows), "A"));
   } else {
     CLC_TRY(encode(&maps->a, p.ab, p.a, p.m, p.k, p.batch, p.lda, p.bsa, 64, 64, "A"));

@@ -39,6 +39,9 @@ struct Problem {
 struct Plan {
   SourceKind source = SourceKind::Auto;  //!< resolved per kernel by the launcher when Auto
   int cluster_m = 1;
+  //! Sm90: 2 = clusters of two N tiles of one M tile, A halved between them and multicast (tiles 64 or
+  //! 128 wide, whole tiles, cluster_m 1; sm90_width_pairs_n).
+  int cluster_n = 1;
   int tile_n = 256;  //!< Sm90: 128 or 256
   bool tma_store = false;  //!< Sm90: store D with TMA (decided by run(); off if D's map cannot be encoded)
   int swizzle = 1;
@@ -79,6 +82,9 @@ constexpr int sm90_b_box_rows(int rows) {
 //! Whether tiles `tile_n` wide may run in 2x1 clusters (B halved and multicast in whole 64-wide chunks):
 //! 128 and 256; 64-, 192-, 208- and 224-wide tiles run 1x1 only.
 constexpr bool sm90_width_pairs(int tile_n) { return tile_n == 128 || tile_n == 256; }
+//! Whether tiles `tile_n` wide may run in 1x2 clusters (two N tiles of one M tile; A halved, 64 rows or one
+//! 64-wide chunk per CTA, and multicast): 64 and 128.
+constexpr bool sm90_width_pairs_n(int tile_n) { return tile_n == 64 || tile_n == 128; }
 //! Portable kernel geometry.
 inline constexpr int kPortableTileM = 128;
 inline constexpr int kPortableTileN = 128;
@@ -91,7 +97,8 @@ struct Sm90Maps {
   CUtensorMap d;
   bool tma_store = false;
   //! Rows of A's box (K-major A): 128, or M rounded up to 8 when M fits one tile -- TMA then does not
-  //! fill the tile's rows past M with zeros (their accumulators are never stored).
+  //! fill the tile's rows past M with zeros (their accumulators are never stored); 64 in a 1x2 cluster
+  //! (each CTA's half of the tile).
   int a_rows = 128;
 };
 

@@ -3,7 +3,8 @@
 //! the convolution), i.e. the tiled TMA loads of A and B and the epilogues. Tiles are 128 x BN x 64,
 //! BN = 256 (4 stages), 128 (6 stages, for problems too small to fill the GPU with 256-wide tiles) or
 //! 64 (7 stages, 1x1 clusters only; when Options::tile_n asks for it);
-//! work tiles come from `clc::Scheduler<Source>`; clusters are 1x1 or 2x1 along M with B multicast.
+//! work tiles come from `clc::Scheduler<Source>`; clusters are 1x1, 2x1 along M with B multicast, or 1x2
+//! along N with A multicast (64- and 128-wide whole tiles).
 //!
 //! Epilogue: with beta == 0 and a D that TMA can write, kit::store_tile_tma (shared memory + TMA
 //! stores that drain under the next tile's mainloop); otherwise the accumulators go to global memory
@@ -55,6 +56,9 @@ struct Sm90Params {
   int dp_clusters;
   int tail_clusters;
   int cluster_m;
+  // 1x2 clusters (2): the two CTAs take neighbouring N tiles of one M tile; each loads one half of A (64
+  // rows K-major, one 64-wide chunk MN-major) and multicasts it, and all of its own B.
+  int cluster_n;
   // Split tail summed in the kernel (Plan::fixup): partials then hold each piece's consumer
   // warpgroups' accumulators in register order ([slot][cw][BN / 8][128 threads] float4), and
   // tail_flags[tail tile * 2 + cw] counts the pieces that have stored theirs; the tile's last piece
@@ -413,10 +417,13 @@ struct Sm90GemmOps {
 //! The loads of one k-step of one tile (kit::Sm90Mma's per-tile loader), everything but k fixed per
 //! tile: A (K-major: one 128 x 64 box; MN-major: two 64-wide chunks) and this CTA's part of B
 //! (`kMc`: half of it, multicast into both CTAs of a 2x1 cluster), K-major in boxes of <= 128 rows
-//! or MN-major in 64-wide chunks. Layout and multicast are template parameters, so the producer's
-//! k-loop has no branch and keeps the coordinates in uniform registers.
-template <int BN, bool kAK, bool kBK, bool kMc>
+//! or MN-major in 64-wide chunks. `kMcA` (1x2 clusters): this CTA's half of A instead (rows or the chunk
+//! `a_half` x 64 .. + 63 of the tile, into the same place of both CTAs' stage), multicast, and all of B.
+//! Layout and multicast are template parameters, so the producer's k-loop has no branch and keeps the
+//! coordinates in uniform registers.
+template <int BN, bool kAK, bool kBK, bool kMc, bool kMcA = false>
 struct Sm90GemmLoader {
+  static_assert(!(kMc && kMcA), "a cluster multicasts A or B, not both");
   static constexpr int kChunk = 64 * kSm90TileK * 2;          // bytes of one 64-wide MN-major chunk
   static constexpr int kBRows = kMc ? BN / 2 : BN;            // B rows / columns this CTA loads
   static constexpr int kBoxRows = sm90_b_box_rows(kBRows);
@@ -429,16 +436,23 @@ struct Sm90GemmLoader {
   int n0;              // first B row (K-major) / column (MN-major) of this CTA's part
   int z;               // batch
   std::uint32_t b_dst;  // offset of this CTA's B part in a stage
-  std::uint32_t a_bytes;  // bytes of A per stage (fewer than 16 KiB when A's box is short)
+  std::uint32_t a_bytes;  // bytes of A this CTA loads per stage (fewer than 16 KiB when A's box is short or halved)
+  int a_half = 0;         // kMcA: this CTA's half of A (its cluster rank)
 
-  //! The bytes a stage's full barrier expects: this CTA's A and all of B (own part + the peer's).
+  //! The bytes a stage's full barrier expects: this CTA's A (kMcA: both halves, own + the peer's) and all
+  //! of B (own part + the peer's).
   CLC_KIT_DEVICE std::uint32_t stage_bytes() const {
-    return a_bytes + std::uint32_t(kit::Sm90MmaGeometry<BN>::kBBytes);
+    return (kMcA ? 2u : 1u) * a_bytes + std::uint32_t(kit::Sm90MmaGeometry<BN>::kBBytes);
   }
 
   CLC_KIT_DEVICE void operator()(unsigned char* sa, int kt, std::uint64_t* fb) const {
     int const k0 = kt * kSm90TileK;
-    if constexpr (kAK) {
+    if constexpr (kMcA) {  // one 64-row half (K-major) or 64-wide chunk (MN-major), 8 KiB either way
+      if constexpr (kAK)
+        kit::tma_load_multicast(sa + a_half * kChunk, a, {k0, m0 + 64 * a_half, z}, fb, std::uint16_t(0x3));
+      else
+        kit::tma_load_multicast(sa + a_half * kChunk, a, {m0 + 64 * a_half, k0, z}, fb, std::uint16_t(0x3));
+    } else if constexpr (kAK) {
       kit::tma_load(sa, a, {k0, m0, z}, fb);
     } else {
       kit::tma_load(sa, a, {m0, k0, z}, fb);
@@ -476,10 +490,18 @@ struct Sm90GemmOpsN : Sm90GemmOps<Fixup> {
   }
 
   //! kit::Sm90Mma's per-tile loader hook; `nb` / `b_rows`: this CTA's part of B (all of it, or its
-  //! half in a 2x1 cluster, `mask` != 0).
+  //! half in a 2x1 cluster, `mask` != 0). In a 1x2 cluster (p.cluster_n 2, 64- and 128-wide tiles) the CTA
+  //! loads all of its own B and half of A instead: the kit's split of B (nb = rank x b_rows) then only
+  //! tells the CTA's rank.
   template <class F>
   CLC_KIT_DEVICE static void with_loader(Params const& p, WorkTile const& t, int, int nb, int b_rows,
                                          std::uint16_t mask, F&& f) {
+    if constexpr (sm90_width_pairs_n(BN) && !Fixup) {
+      if (mask != 0 && p.cluster_n == 2) {
+        with_loader_pair_n(p, t, nb != 0 ? 1 : 0, f);
+        return;
+      }
+    }
     int const m0 = m_tile_of(p, t) * kSm90TileM;
     int const n0 = t.y * BN + nb;
     int const z = batch_of(p, t.z);
@@ -509,6 +531,28 @@ struct Sm90GemmOpsN : Sm90GemmOps<Fixup> {
     };
     if (p.a_kmajor) by_b(std::true_type{}); else by_b(std::false_type{});
   }
+
+  //! A 1x2 cluster's loader (whole tiles): this CTA's half `half` of A, multicast, and all of its own B.
+  template <class F>
+  CLC_KIT_DEVICE static void with_loader_pair_n(Params const& p, WorkTile const& t, int half, F&& f) {
+    int const m0 = t.x * kSm90TileM;
+    int const n0 = t.y * BN;
+    std::uint32_t const b_dst = std::uint32_t(kit::Sm90MmaGeometry<BN>::kABytes);
+    std::uint32_t const a_half_bytes = 64u * 128u;
+    auto go = [&](auto ak, auto bk) {
+      constexpr bool kAK = decltype(ak)::value, kBK = decltype(bk)::value;
+      Sm90GemmLoader<BN, kAK, kBK, false, true> ld{&p.tmap_a,     &p.tmap_b,    m0, n0, batch_of(p, t.z),
+                                                   b_dst,         a_half_bytes, half};
+      f(ld);
+    };
+    using T = std::true_type;
+    using F0 = std::false_type;
+    if (p.a_kmajor) {
+      if (p.b_kmajor) go(T{}, T{}); else go(T{}, F0{});
+    } else {
+      if (p.b_kmajor) go(F0{}, T{}); else go(F0{}, F0{});
+    }
+  }
 };
 
 //! What the common case's Ops (kSm90Fast and kSm90FastSwap below) share, fixed at compile time: A
@@ -534,7 +578,7 @@ struct Sm90GemmFastBase : Sm90GemmOpsN<BN, false> {
 
 //! The common case's Ops (kSm90Fast): A K-major and B MN-major (both row-major, as torch.matmul gives
 //! them), D of the operands' type through the TMA store, whole tiles (no split-K, split tail or
-//! stream-K), 1x1 or 2x1 clusters. The same loads and epilogue as Sm90GemmOpsN's for that case, with the
+//! stream-K), 1x1, 2x1 or (64- and 128-wide tiles) 1x2 clusters. The same loads and epilogue as Sm90GemmOpsN's for that case, with the
 //! layouts and the epilogue fixed at compile time: the kernel holds one mainloop, one loader per
 //! cluster shape and one epilogue (a kernel compiled for one case ran 3-5% faster than the general one
 //! on small and short-K problems: bench/results/h200-gemm-lean-kernel.txt).
@@ -549,7 +593,16 @@ struct Sm90GemmFastOpsN : Sm90GemmFastBase<BN, true> {
     int const z = t.z;
     std::uint32_t const b_dst = std::uint32_t(kit::Sm90MmaGeometry<BN>::kABytes + (nb / 64) * (64 * kSm90TileK * 2));
     std::uint32_t const a_bytes = std::uint32_t(p.a_rows) * 128u;
-    if constexpr (sm90_width_pairs(BN)) {  // 64- and 192-wide tiles run in 1x1 clusters only
+    if constexpr (sm90_width_pairs_n(BN)) {  // a 1x2 cluster: half of A each, multicast, all of B
+      if (mask != 0 && p.cluster_n == 2) {
+        Sm90GemmLoader<BN, true, false, false, true> ld{&p.tmap_a,  &p.tmap_b, m0, t.y * BN, z,
+                                                        std::uint32_t(kit::Sm90MmaGeometry<BN>::kABytes),
+                                                        64u * 128u, nb != 0 ? 1 : 0};
+        f(ld);
+        return;
+      }
+    }
+    if constexpr (sm90_width_pairs(BN)) {  // a 2x1 cluster (128- and 256-wide tiles): half of B each
       if (mask != 0) {
         Sm90GemmLoader<BN, true, false, true> ld{&p.tmap_a, &p.tmap_b, m0, n0, z, b_dst, a_bytes};
         f(ld);
@@ -624,11 +677,15 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
   p.tmap_d = maps.d;
   p.tma_store = maps.tma_store ? 1 : 0;
   int const cm = plan.cluster_m;
+  int const cn = plan.cluster_n;  // 2: pairs of N tiles (the plan: whole tiles, cluster_m 1, BN 64 or 128)
   int const m_tiles = (pr.m + kSm90TileM - 1) / kSm90TileM;
   int const n_tiles = (pr.n + BN - 1) / BN;
-  TileSpace tiles((m_tiles + cm - 1) / cm * cm, n_tiles, pr.batch * plan.splits);
-  tiles.with_cluster(cm, 1).with_raster(Raster::AlongX).with_swizzle(plan.swizzle);
+  // Each extent padded to the cluster: a CTA whose tile lies past M or N loads (TMA fills zeros), so that
+  // its peer's multicast has its partner, and stores nothing (the stores are clipped).
+  TileSpace tiles((m_tiles + cm - 1) / cm * cm, (n_tiles + cn - 1) / cn * cn, pr.batch * plan.splits);
+  tiles.with_cluster(cm, cn).with_raster(Raster::AlongX).with_swizzle(plan.swizzle);
   p.cluster_m = cm;
+  p.cluster_n = cn;
   p.tail_split = plan.tail_split;
   // The in-kernel sum needs the TMA-store epilogue (its last piece stores with it); else tail_reduce.
   p.fixup = Fixup && plan.tail_split > 1 && plan.fixup && p.tma_store ? 1 : 0;
@@ -669,6 +726,7 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
     info->tile_m = kSm90TileM;
     info->tile_n = BN;
     info->cluster_m = cm;
+    info->cluster_n = cn;
     info->swizzle = plan.swizzle;
     info->tma_store = p.tma_store != 0;
     info->splits = plan.splits;
