@@ -280,6 +280,27 @@ TEST(GemmPlan, TileWidthAndClusterOnTheH200) {
   EXPECT_EQ(plan_of(3072, 3072, 3072, false, c2).tile_n, 256);  // a forced 2x1 cluster keeps 256-wide tiles
 }
 
+TEST(GemmPlan, ForcedClusterPairsAlongN) {
+  clc::gemm::Options o;
+  o.cluster_n = 2;
+  auto const s1024 = plan_of(1024, 1024, 1024, false, o);  // the width rule's 64, in 1x2 clusters
+  EXPECT_EQ(s1024.tile_n, 64);
+  EXPECT_EQ(s1024.cluster_n, 2);
+  EXPECT_EQ(s1024.cluster_m, 1);
+  EXPECT_EQ(s1024.source, clc::SourceKind::Static);  // 128 CTAs: one wave
+  auto const big = plan_of(8192, 8192, 8192, false, o);  // 256 -> 128-wide tiles, no 2x1 cluster
+  EXPECT_EQ(big.tile_n, 128);
+  EXPECT_EQ(big.cluster_n, 2);
+  EXPECT_EQ(big.cluster_m, 1);
+  auto const sk = plan_of(1536, 1536, 12288, false, o);  // whole tiles only: no stream-K, no split
+  EXPECT_EQ(sk.cluster_n, 2);
+  EXPECT_EQ(sk.stream_k_units, 0);
+  EXPECT_EQ(sk.tail_split, 1);
+  EXPECT_EQ(sk.splits, 1);
+  EXPECT_FALSE(plan_of(777, 8192, 1536, false, o).swapped);  // swapped tiles run 1x1 clusters
+  EXPECT_EQ(plan_of(1024, 1024, 1024).cluster_n, 1);  // not forced: 1x1 (no heuristic for it yet)
+}
+
 TEST(GemmPlan, SplitTailAndStreamKOnTheH200) {
   // One whole wave of 256-wide tiles and 30 more: 192-wide whole tiles (2 waves of 216); with 256-wide
   // tiles forced, the partial wave in pieces.
