@@ -205,9 +205,9 @@ struct Sm90Mma {
                          unsigned cluster_rank)
       : p(params), ring(s.ring), smem(dyn), smem_s(smem_u32(dyn)), csize(cluster_size), rank(cluster_rank) {}
 
-  //! Every consumer warp that reads a stage (both warpgroups, or the ping-pong owner's) of every CTA
-  //! of the cluster releases it (B is multicast into both).
-  CLC_KIT_DEVICE void init() { ring.init(4u * (PingPong ? 1u : unsigned(kConsumerWarpgroups)) * csize); }
+  //! Every consumer warpgroup that reads a stage (both, or the ping-pong owner) of every CTA of the
+  //! cluster releases it (B is multicast into both): one arrival per warpgroup (consumer_release_wg).
+  CLC_KIT_DEVICE void init() { ring.init((PingPong ? 1u : unsigned(kConsumerWarpgroups)) * csize); }
 
   CLC_KIT_DEVICE void prefetch() { Ops::prefetch(p); }
 
@@ -290,7 +290,9 @@ struct Sm90Mma {
   CLC_KIT_DEVICE ConsumerState consumer_start(int cw) {
     ConsumerState cs;
     cs.st = Ring::consumer_start();
-    cs.cw = cw;
+    // Warp-uniform (kit::warp_uniform): the A operand's stage address and its wgmma descriptor are
+    // then computed in uniform registers, not per lane and moved over (R2UR) before every wgmma.
+    cs.cw = warp_uniform(cw);
     cs.tiles = 0;
     cs.epi_bufs = smem + G::kStages * G::kStageBytes + cw * G::kEpiWgBytes;
 #pragma unroll
@@ -345,7 +347,7 @@ struct Sm90Mma {
       wgmma_wait<0>();
 #pragma unroll
       for (int h = 0; h < kHalves; ++h) fence_operands(cs.acc[h]);
-      ring.consumer_release(last_stage, csize);
+      ring.consumer_release_wg(last_stage, csize);
       if constexpr (Variant == kMmaSkipEpilogue) return;
       unsigned const bar = 1u + unsigned(cs.cw);
 #pragma unroll
@@ -433,7 +435,7 @@ struct Sm90Mma {
       wgmma_commit();
       if constexpr (Variant == kMmaSerialMma) wgmma_wait<0>();
       wgmma_wait<1>();  // the previous stage's group is complete: its shared memory may be refilled
-      if (kt > kb) ring.consumer_release(prev, csize);
+      if (kt > kb) ring.consumer_release_wg(prev, csize);
       prev = cs.st;
       ++cs.st;
     }
@@ -441,7 +443,7 @@ struct Sm90Mma {
     wgmma_wait<0>();
     fence_operands(cs.acc[0]);
     if (threadIdx.x == 128) CLC_KIT_PROBE_ONCE(7);
-    ring.consumer_release(prev, csize);
+    ring.consumer_release_wg(prev, csize);
   }
 
   //! The mainloop of a warpgroup with nothing to compute (Ops::consumer_idle): each stage waited for
@@ -450,7 +452,7 @@ struct Sm90Mma {
   CLC_KIT_DEVICE void mainloop_idle(ConsumerState& cs, int kb, int ke, Next& next, bool last) {
     for (int kt = kb; kt < ke; ++kt) {
       ring.consumer_wait(cs.st);
-      ring.consumer_release(cs.st, csize);
+      ring.consumer_release_wg(cs.st, csize);
       ++cs.st;
     }
     if (last) next();
@@ -477,7 +479,7 @@ struct Sm90Mma {
       }
       wgmma_commit();
       wgmma_wait<1>();  // the previous stage's group is complete: its shared memory may be refilled
-      if (kt > kb) ring.consumer_release(prev, csize);
+      if (kt > kb) ring.consumer_release_wg(prev, csize);
       prev = cs.st;
       ++cs.st;
     }

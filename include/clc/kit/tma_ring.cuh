@@ -1,8 +1,8 @@
 //! @file kit/tma_ring.cuh
 //! @brief A ring of `Stages` shared-memory stages that one producer thread fills with TMA and
 //! consumer warps drain: per stage a *full* barrier (1 arrival: the producer's arm, plus the TMA
-//! transaction bytes) and an *empty* barrier (one arrival per consumer warp of every CTA whose stage
-//! the producer's loads reach). Positions are `clc::PipelineState<Stages>`: `++state` moves to the
+//! transaction bytes) and an *empty* barrier (one arrival per consumer warp, or per consumer warpgroup
+//! with consumer_release_wg, of every CTA whose stage the producer's loads reach). Positions are `clc::PipelineState<Stages>`: `++state` moves to the
 //! next stage and flips the phase after the last one; nobody computes a phase by hand.
 //!
 //! @code
@@ -75,6 +75,24 @@ class TmaRing {
 
   //! Consumer: wait until stage `st`'s bytes have landed (acquire: they are visible to this thread).
   CLC_KIT_DEVICE void consumer_wait(State st) { wait(&s_.full[st.index], st.phase); }
+
+  //! Consumer warpgroup, called by all 128 threads after the `wgmma_wait` that retires the warpgroup's
+  //! MMAs on stage `st` (a warpgroup's wgmma reads the stage as one operation): one arrival per
+  //! warpgroup and per CTA whose producer writes into this CTA's stage (ranks 0..cluster_size-1 when
+  //! loads multicast, pass 1 otherwise), made by warp 0 of the warpgroup, lane r arriving on rank r's
+  //! barrier, all in one instruction. `init`'s consumer_arrivals then count warpgroups, not warps.
+  //! Against one arrival per warp (consumer_release): a quarter of the arrivals, remote ones in
+  //! parallel lanes instead of one lane's sequence, and no per-warp branch (CUTLASS's sm90 pipeline
+  //! also signals once per warpgroup and destination CTA).
+  CLC_KIT_DEVICE void consumer_release_wg(State st, unsigned cluster_size) {
+    if ((threadIdx.x & 96u) != 0u) return;  // warps 1-3 of the warpgroup (warpgroups start at multiples of 128)
+    unsigned const lane = threadIdx.x & 31u;
+    if (cluster_size == 1) {
+      if (lane == 0) mbarrier_arrive_local(&s_.empty[st.index]);
+    } else if (lane < cluster_size) {
+      mbarrier_arrive_remote(&s_.empty[st.index], lane);
+    }
+  }
 
   //! Consumer, warp-collective: release stage `st` once this warp's reads of it are complete (for
   //! wgmma: after the wgmma_wait that retires them). Lane 0 arrives once per CTA whose producer

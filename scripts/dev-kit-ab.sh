@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Development A/B of a change to the kit's device code on the H200 (not a measured run; those are
+# scripts/measure-run.sh). The working tree is "new"; "base" is the same tree with BASE_PATCH reverse-applied
+# (a patch of the change against the committed code, e.g. `git diff HEAD -- include/clc/kit > ab-base.patch`,
+# left untracked so that it travels with the tree).
+#   1. builds new (clc-bench, clc_gemm_tests, clc_conv_tests) and base (clc-bench) with all cores;
+#   2. runs clc_gemm_tests and clc_conv_tests of new, and memcheck + synccheck on the GEMM's sanitizer subset;
+#   3. runs the bf16 GEMM suite base, new, base, new (ROUNDS rounds each) and clc-bench conv --quick base, new.
+# Writes OUT/dev-kit-ab.txt (and the builds' and tests' logs beside it).
+#   BASE_PATCH=ab-base.patch scripts/dev-kit-ab.sh OUT
+set -u -o pipefail
+out=${1:?usage: BASE_PATCH=FILE scripts/dev-kit-ab.sh OUT}
+patch_file=${BASE_PATCH:?set BASE_PATCH to a patch of the change against the committed code}
+rounds=${ROUNDS:-2}
+mkdir -p "$out"
+log="$out/dev-kit-ab.txt"
+: >"$log"
+say() { echo "$*" | tee -a "$log"; }
+say "dev-kit-ab on $(nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.draw,temperature.gpu --format=csv,noheader 2>/dev/null)"
+root=$PWD
+base=/tmp/clc-base
+rm -rf "$base" && mkdir -p "$base"
+tar --exclude='./build*' -cf - . | tar -xf - -C "$base"
+(cd "$base" && patch -R -p1 <"$root/$patch_file") >"$out/patch.log" 2>&1 || { say "reverse patch failed"; cat "$out/patch.log"; exit 1; }
+build() {  # source dir, build dir, targets...
+  local t0=$SECONDS src=$1 dir=$2
+  shift 2
+  cmake -S "$src" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCLC_CUDA_ARCHITECTURES=90a -DCLC_BUILD_TESTS=ON \
+    -DCLC_BUILD_BENCH=ON -DCLC_BUILD_EXAMPLES=OFF >"$out/configure-$(basename "$dir").log" 2>&1 &&
+    ninja -C "$dir" "$@" >"$out/build-$(basename "$dir").log" 2>&1
+  local rc=$?
+  say "build $dir rc=$rc in $((SECONDS - t0)) s"
+  [ $rc = 0 ] || { tail -30 "$out/build-$(basename "$dir").log"; exit 1; }
+}
+build . build-new clc-bench clc_gemm_tests clc_conv_tests
+build "$base" /tmp/build-base clc-bench
+run_tests() {  # name, binary, timeout, gtest args...
+  local name=$1 bin=$2 limit=$3 t0=$SECONDS
+  shift 3
+  timeout "$limit" "$bin" "$@" >"$out/$name.log" 2>&1
+  say "$name rc=$? in $((SECONDS - t0)) s: $(grep -E '^\[  (PASSED|FAILED) |^\[  FAILED  \]' "$out/$name.log" | tr '\n' ' ')"
+  grep -E "Failure|Expected|Which is|first bad" "$out/$name.log" | head -10 | tee -a "$log"
+}
+run_tests gemm-tests build-new/tests/workloads/clc_gemm_tests 150
+run_tests conv-tests build-new/tests/workloads/clc_conv_tests 120
+for tool in memcheck synccheck; do
+  t0=$SECONDS
+  timeout 120 compute-sanitizer --tool "$tool" --error-exitcode 3 build-new/tests/workloads/clc_gemm_tests \
+    --gtest_filter="${GEMM_SANITIZE_FILTER:-Gemm.FastKernel_Sm90:Gemm.TileWidthsAndEpilogues_Sm90:Gemm.ClusterPairsAlongN_Sm90}" \
+    >"$out/gemm-$tool.log" 2>&1
+  say "compute-sanitizer $tool (GEMM) rc=$? in $((SECONDS - t0)) s: $(grep -E 'ERROR SUMMARY' "$out/gemm-$tool.log" | tr '\n' ' ')"
+done
+suite() {  # label, bench binary, clc-bench arguments...
+  local label=$1 bin=$2 t0=$SECONDS
+  shift 2
+  say "== $label: clc-bench $*"
+  timeout 200 "$bin" "$@" >"$out/suite-$label.txt" 2>&1
+  grep -E "^[0-9]+x|^geomean|error|FAIL" "$out/suite-$label.txt" | cut -c1-200 | tee -a "$log"
+  say "($label rc=$? in $((SECONDS - t0)) s)"
+}
+suite base-1 /tmp/build-base/bench/clc-bench gemm --rounds "$rounds"
+suite new-1 build-new/bench/clc-bench gemm --rounds "$rounds"
+suite base-2 /tmp/build-base/bench/clc-bench gemm --rounds "$rounds"
+suite new-2 build-new/bench/clc-bench gemm --rounds "$rounds"
+suite conv-base /tmp/build-base/bench/clc-bench conv --quick
+suite conv-new build-new/bench/clc-bench conv --quick
+say "done in $SECONDS s"
