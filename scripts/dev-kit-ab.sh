@@ -7,21 +7,19 @@
 #   2. runs clc_gemm_tests and clc_conv_tests of new, and memcheck + synccheck on the GEMM's sanitizer subset;
 #   3. runs the bf16 GEMM suite base, new, base, new (ROUNDS rounds each) and clc-bench conv --quick base, new.
 # Writes OUT/dev-kit-ab.txt (and the builds' and tests' logs beside it).
+# PART=sweep instead builds the working tree only (clc-bench) and runs clc-bench with each argument list of
+# SWEEP ("label:args;label:args", e.g. "c1:gemm --cluster 1;fp16:gemm --dtype fp16"), in order.
 #   BASE_PATCH=ab-base.patch scripts/dev-kit-ab.sh OUT
+#   PART=sweep SWEEP="..." scripts/dev-kit-ab.sh OUT
 set -u -o pipefail
 out=${1:?usage: BASE_PATCH=FILE scripts/dev-kit-ab.sh OUT}
-patch_file=${BASE_PATCH:?set BASE_PATCH to a patch of the change against the committed code}
+part=${PART:-ab}
 rounds=${ROUNDS:-2}
 mkdir -p "$out"
-log="$out/dev-kit-ab.txt"
+log="$out/dev-kit-$part.txt"
 : >"$log"
 say() { echo "$*" | tee -a "$log"; }
-say "dev-kit-ab on $(nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.draw,temperature.gpu --format=csv,noheader 2>/dev/null)"
-root=$PWD
-base=/tmp/clc-base
-rm -rf "$base" && mkdir -p "$base"
-tar --exclude='./build*' -cf - . | tar -xf - -C "$base"
-(cd "$base" && patch -R -p1 <"$root/$patch_file") >"$out/patch.log" 2>&1 || { say "reverse patch failed"; cat "$out/patch.log"; exit 1; }
+say "dev-kit-$part on $(nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.draw,temperature.gpu --format=csv,noheader 2>/dev/null)"
 build() {  # source dir, build dir, targets...
   local t0=$SECONDS src=$1 dir=$2
   shift 2
@@ -32,6 +30,30 @@ build() {  # source dir, build dir, targets...
   say "build $dir rc=$rc in $((SECONDS - t0)) s"
   [ $rc = 0 ] || { tail -30 "$out/build-$(basename "$dir").log"; exit 1; }
 }
+suite() {  # label, bench binary, clc-bench arguments...
+  local label=$1 bin=$2 t0=$SECONDS
+  shift 2
+  say "== $label: clc-bench $*"
+  timeout 200 "$bin" "$@" >"$out/suite-$label.txt" 2>&1
+  grep -E "^[0-9]+x|^geomean|error|FAIL" "$out/suite-$label.txt" | cut -c1-200 | tee -a "$log"
+  say "($label rc=$? in $((SECONDS - t0)) s)"
+}
+if [ "$part" = sweep ]; then
+  build . build-new clc-bench
+  IFS=';' read -r -a items <<<"${SWEEP:?set SWEEP to label:args;label:args}"
+  for item in "${items[@]}"; do
+    # shellcheck disable=SC2086  # the arguments are words
+    suite "${item%%:*}" build-new/bench/clc-bench ${item#*:}
+  done
+  say "done in $SECONDS s"
+  exit 0
+fi
+patch_file=${BASE_PATCH:?set BASE_PATCH to a patch of the change against the committed code}
+root=$PWD
+base=/tmp/clc-base
+rm -rf "$base" && mkdir -p "$base"
+tar --exclude='./build*' -cf - . | tar -xf - -C "$base"
+(cd "$base" && patch -R -p1 <"$root/$patch_file") >"$out/patch.log" 2>&1 || { say "reverse patch failed"; cat "$out/patch.log"; exit 1; }
 build . build-new clc-bench clc_gemm_tests clc_conv_tests
 build "$base" /tmp/build-base clc-bench
 run_tests() {  # name, binary, timeout, gtest args...
@@ -50,14 +72,6 @@ for tool in memcheck synccheck; do
     >"$out/gemm-$tool.log" 2>&1
   say "compute-sanitizer $tool (GEMM) rc=$? in $((SECONDS - t0)) s: $(grep -E 'ERROR SUMMARY' "$out/gemm-$tool.log" | tr '\n' ' ')"
 done
-suite() {  # label, bench binary, clc-bench arguments...
-  local label=$1 bin=$2 t0=$SECONDS
-  shift 2
-  say "== $label: clc-bench $*"
-  timeout 200 "$bin" "$@" >"$out/suite-$label.txt" 2>&1
-  grep -E "^[0-9]+x|^geomean|error|FAIL" "$out/suite-$label.txt" | cut -c1-200 | tee -a "$log"
-  say "($label rc=$? in $((SECONDS - t0)) s)"
-}
 suite base-1 /tmp/build-base/bench/clc-bench gemm --rounds "$rounds"
 suite new-1 build-new/bench/clc-bench gemm --rounds "$rounds"
 suite base-2 /tmp/build-base/bench/clc-bench gemm --rounds "$rounds"
