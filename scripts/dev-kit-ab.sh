@@ -7,6 +7,7 @@
 #   2. runs clc_gemm_tests and clc_conv_tests of new, and memcheck + synccheck on the GEMM's sanitizer subset;
 #   3. runs the bf16 GEMM suite base, new, base, new (ROUNDS rounds each) and clc-bench conv --quick base, new.
 # Writes OUT/dev-kit-ab.txt (and the builds' and tests' logs beside it).
+# With SWEEP set (below) the A/B then runs its items on new.
 # PART=sweep instead builds the working tree only (clc-bench) and runs clc-bench with each argument list of
 # SWEEP ("label:args;label:args", e.g. "c1:gemm --cluster 1;fp16:gemm --dtype fp16"), in order.
 #   BASE_PATCH=ab-base.patch scripts/dev-kit-ab.sh OUT
@@ -54,7 +55,7 @@ base=/tmp/clc-base
 rm -rf "$base" && mkdir -p "$base"
 tar --exclude='./build*' -cf - . | tar -xf - -C "$base"
 (cd "$base" && patch -R -p1 <"$root/$patch_file") >"$out/patch.log" 2>&1 || { say "reverse patch failed"; cat "$out/patch.log"; exit 1; }
-build . build-new clc-bench clc_gemm_tests clc_conv_tests
+build . build-new clc-bench clc_gemm_tests clc_conv_tests clc_attention_tests
 build "$base" /tmp/build-base clc-bench
 run_tests() {  # name, binary, timeout, gtest args...
   local name=$1 bin=$2 limit=$3 t0=$SECONDS
@@ -65,6 +66,7 @@ run_tests() {  # name, binary, timeout, gtest args...
 }
 run_tests gemm-tests build-new/tests/workloads/clc_gemm_tests 150
 run_tests conv-tests build-new/tests/workloads/clc_conv_tests 120
+run_tests attention-tests build-new/tests/workloads/clc_attention_tests 120
 for tool in memcheck synccheck; do
   t0=$SECONDS
   timeout 120 compute-sanitizer --tool "$tool" --error-exitcode 3 build-new/tests/workloads/clc_gemm_tests \
@@ -78,4 +80,11 @@ suite base-2 /tmp/build-base/bench/clc-bench gemm --rounds "$rounds"
 suite new-2 build-new/bench/clc-bench gemm --rounds "$rounds"
 suite conv-base /tmp/build-base/bench/clc-bench conv --quick
 suite conv-new build-new/bench/clc-bench conv --quick
+if [ -n "${SWEEP:-}" ]; then  # then the SWEEP items on new
+  IFS=';' read -r -a items <<<"$SWEEP"
+  for item in "${items[@]}"; do
+    # shellcheck disable=SC2086  # the arguments are words
+    suite "${item%%:*}" build-new/bench/clc-bench ${item#*:}
+  done
+fi
 say "done in $SECONDS s"
