@@ -7,7 +7,8 @@
 #   2. runs clc_gemm_tests and clc_conv_tests of new, and memcheck + synccheck on the GEMM's sanitizer subset;
 #   3. runs the bf16 GEMM suite base, new, base, new (ROUNDS rounds each) and clc-bench conv --quick base, new.
 # Writes OUT/dev-kit-ab.txt (and the builds' and tests' logs beside it).
-# With SWEEP set (below) the A/B then runs its items on new.
+# With SWEEP set (below) the A/B then runs its items on new. With NEW_BUILD=DIR, new is that build directory
+# (already built, e.g. build-gpu of scripts/measure-run.sh): only base is built, and no tests run.
 # PART=sweep instead builds the working tree only (clc-bench) and runs clc-bench with each argument list of
 # SWEEP ("label:args;label:args", e.g. "c1:gemm --cluster 1;fp16:gemm --dtype fp16"), in order.
 #   BASE_PATCH=ab-base.patch scripts/dev-kit-ab.sh OUT
@@ -55,8 +56,14 @@ base=/tmp/clc-base
 rm -rf "$base" && mkdir -p "$base"
 tar --exclude='./build*' -cf - . | tar -xf - -C "$base"
 (cd "$base" && patch -R -p1 <"$root/$patch_file") >"$out/patch.log" 2>&1 || { say "reverse patch failed"; cat "$out/patch.log"; exit 1; }
-build . build-new clc-bench clc_gemm_tests clc_conv_tests clc_attention_tests
-build "$base" /tmp/build-base clc-bench
+if [ -n "${NEW_BUILD:-}" ]; then  # new is built already (e.g. scripts/measure-run.sh's build-gpu): suites only
+  ln -sfn "$NEW_BUILD" build-new
+  build "$base" /tmp/build-base clc-bench
+  SKIP_TESTS=1
+else
+  build . build-new clc-bench clc_gemm_tests clc_conv_tests clc_attention_tests
+  build "$base" /tmp/build-base clc-bench
+fi
 run_tests() {  # name, binary, timeout, gtest args...
   local name=$1 bin=$2 limit=$3 t0=$SECONDS
   shift 3
@@ -64,6 +71,7 @@ run_tests() {  # name, binary, timeout, gtest args...
   say "$name rc=$? in $((SECONDS - t0)) s: $(grep -E '^\[  (PASSED|FAILED) |^\[  FAILED  \]' "$out/$name.log" | tr '\n' ' ')"
   grep -E "Failure|Expected|Which is|first bad" "$out/$name.log" | head -10 | tee -a "$log"
 }
+if [ -z "${SKIP_TESTS:-}" ]; then
 run_tests gemm-tests build-new/tests/workloads/clc_gemm_tests 150
 run_tests conv-tests build-new/tests/workloads/clc_conv_tests 120
 run_tests attention-tests build-new/tests/workloads/clc_attention_tests 120
@@ -74,6 +82,7 @@ for tool in memcheck synccheck; do
     >"$out/gemm-$tool.log" 2>&1
   say "compute-sanitizer $tool (GEMM) rc=$? in $((SECONDS - t0)) s: $(grep -E 'ERROR SUMMARY' "$out/gemm-$tool.log" | tr '\n' ' ')"
 done
+fi
 suite base-1 /tmp/build-base/bench/clc-bench gemm --rounds "$rounds"
 suite new-1 build-new/bench/clc-bench gemm --rounds "$rounds"
 suite base-2 /tmp/build-base/bench/clc-bench gemm --rounds "$rounds"
