@@ -64,28 +64,28 @@ CLC_KIT_DEVICE void store_tile_tma(float const (&acc)[R], Op const& op, void con
   // one): twice the loads in flight. At N = 256 the second box's 32 registers spill.
   constexpr int kAddBoxes = kBoxes % 2 == 0 && kN <= 128 ? 2 : 1;
   [[maybe_unused]] float ex2[kAddBoxes == 2 ? 2 * kJPerBox : 1][4];  // two boxes' addends
-  // One barrier per box. Before box b's barrier the issuer waits until every store issued so far (those
-  // of boxes up to b - 1) has read its buffer, so after it every thread may write box b + 1 into the
-  // buffer of box b - 1 while box b's store is issued. On return every store but the last has read its
-  // buffer, and the last (box kBoxes - 1) reads buffer (kBoxes - 1) % 2: with an even number of boxes
-  // per call that is buffer 1, so the next call (the next tile's, with the same number of boxes: the
-  // tile width and D's type are those of the launch) writes its box 0 at once; with an odd number the
-  // next call's box 0 reuses the last store's buffer, so it first waits for that store.
-  if constexpr (kBoxes % 2 == 1) {
-    if (issuer) bulk_wait_read<0>();
-    named_barrier_sync(bar_id, 128);
-  }
 #pragma unroll
   for (int b = 0; b < kBoxes; ++b) {
     unsigned char* const buf = bufs + (b & 1) * kStoreBoxBytes;
     [[maybe_unused]] float ex1[kJPerBox][4];  // one box's addends
-    if constexpr (!Add::kNone) {
+    if constexpr (!Add::kNone) {  // loads in flight across the buffer wait below
       if constexpr (kAddBoxes == 2) {
         if (b % 2 == 0) add(b * kJPerBox, ex2);
       } else {
         add(b * kJPerBox, ex1);
       }
     }
+    // The store that last read `buf` (two boxes ago, maybe in the previous tile) has finished reading
+    // it; the barrier then tells every thread of the warpgroup that `buf` may be overwritten. With an
+    // odd number of boxes per call the buffers do not alternate across calls (box 0 of the next call,
+    // e.g. the next tile's, is `buf` again, one store later), so then every earlier store must be done.
+    if (issuer) {
+      if constexpr (kBoxes % 2 == 1)
+        bulk_wait_read<0>();
+      else
+        bulk_wait_read<1>();
+    }
+    named_barrier_sync(bar_id, 128);
 #pragma unroll
     for (int h = 0; h < 2; ++h) {
       int const row = r0 + 8 * h;
@@ -116,7 +116,6 @@ CLC_KIT_DEVICE void store_tile_tma(float const (&acc)[R], Op const& op, void con
       }
     }
     fence_generic_to_async_shared();  // this thread's box writes are visible to the TMA store...
-    if (issuer) bulk_wait_read<0>();  // (box b - 1's store has read its buffer: box b + 1's)
     named_barrier_sync(bar_id, 128);  // ...and every thread's are done before the issuer stores
     if (issuer) {
       std::int32_t c[Rank];
