@@ -9,6 +9,9 @@
 # Writes OUT/dev-kit-ab.txt (and the builds' and tests' logs beside it).
 # With SWEEP set (below) the A/B then runs its items on new. With NEW_BUILD=DIR, new is that build directory
 # (already built, e.g. build-gpu of scripts/measure-run.sh): only base is built, and no tests run.
+# PART=verify builds the tree's clc-bench and GEMM, convolution and attention tests, runs the three test binaries,
+# memcheck and synccheck on gpu-check.sh's subsets of them, and the GEMM suites (bf16, fp16, --interfere 0.25) and
+# clc-bench conv --interfere 0.25 into OUT/<name>-check-$CLC_GIT_COMMIT.{json,txt}.
 # PART=sweep instead builds the working tree only (clc-bench) and runs clc-bench with each argument list of
 # SWEEP ("label:args;label:args", e.g. "c1:gemm --cluster 1;fp16:gemm --dtype fp16"), in order.
 #   BASE_PATCH=ab-base.patch scripts/dev-kit-ab.sh OUT
@@ -40,6 +43,36 @@ suite() {  # label, bench binary, clc-bench arguments...
   grep -E "^[0-9]+x|^geomean|error|FAIL" "$out/suite-$label.txt" | cut -c1-200 | tee -a "$log"
   say "($label rc=$? in $((SECONDS - t0)) s)"
 }
+if [ "$part" = verify ]; then  # the tree's GEMM, convolution and attention tests, their sanitizer subsets, the suites
+  build . build-new clc-bench clc_gemm_tests clc_conv_tests clc_attention_tests
+  T=build-new/tests/workloads
+  for t in gemm conv attention; do
+    t0=$SECONDS
+    timeout 200 "$T/clc_${t}_tests" >"$out/$t-tests.log" 2>&1
+    say "clc_${t}_tests rc=$? in $((SECONDS - t0)) s: $(grep -E '^\[  (PASSED|FAILED) |^\[  FAILED  \]' "$out/$t-tests.log" | tr '\n' ' ')"
+  done
+  gf="Gemm.TileWidthsAndEpilogues_Sm90:Gemm.EdgeShapes:Gemm.BadArguments:Gemm.EverySourceAndCluster_Sm90:Gemm.TailFixupSmall_Sm90:Gemm.StreamKSmall_Sm90:Gemm.SwapAB_Sm90:Gemm.FastKernel_Sm90"
+  af="Attention.CuSeqlensContractClamps:Attention.BadArgumentsWriteNothing:Attention.Varlen:Attention.UnalignedFallsBackToPortableAndSaysWhy"
+  for pair in "gemm:$gf" "conv:Small/*:ConvErrors.*:ConvFastKernels.*" "attention:$af"; do
+    for tool in memcheck synccheck; do
+      timeout 150 compute-sanitizer --tool "$tool" --error-exitcode 9 "$T/clc_${pair%%:*}_tests" --gtest_filter="${pair#*:}" \
+        >"$out/${pair%%:*}-$tool.log" 2>&1
+      say "compute-sanitizer $tool (${pair%%:*} subset) rc=$?: $(grep -E 'ERROR SUMMARY' "$out/${pair%%:*}-$tool.log" | tail -1)"
+    done
+  done
+  B=build-new/bench/clc-bench
+  c=${CLC_GIT_COMMIT:-?}
+  for spec in "h200-gemm:gemm --rounds 3" "h200-gemm-fp16:gemm --dtype fp16 --rounds 2" \
+    "h200-gemm-interfere:gemm --shape 8192x8192x8192 --shape 4096x4096x4096 --interfere 0.25 --rounds 3" \
+    "h200-conv:conv --interfere 0.25"; do
+    name=${spec%%:*}
+    # shellcheck disable=SC2086  # the arguments are words
+    timeout 200 "$B" ${spec#*:} --commit "$c" --json "$out/$name-check-$c.json" >"$out/$name-check-$c.txt" 2>&1
+    say "clc-bench ${spec#*:} rc=$?: $(grep -E '^geomean' "$out/$name-check-$c.txt" | head -2 | tr '\n' ' ')"
+  done
+  say "done in $SECONDS s"
+  exit 0
+fi
 if [ "$part" = sweep ]; then
   build . build-new clc-bench
   IFS=';' read -r -a items <<<"${SWEEP:?set SWEEP to label:args;label:args}"
