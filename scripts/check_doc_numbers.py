@@ -5062,7 +5062,7 @@ def claims():
           "reported 0 errors" if re.findall(r"compute-sanitizer (memcheck|synccheck) \(GEMM subset, (\d+) tests\) rc=0: =+ "
                                             r"ERROR SUMMARY: 0 errors", f8t) == [("memcheck", "9"), ("synccheck", "9")]
           and "plus Gemm.AutoTileWidthAndCluster_Sm90" in norm(f8t.replace("\n# ", " ")) else "?"]),
-        (R, "and, the latest, in the run of 6715a60 (`bench/results/h200-gpu-check-6715a60.txt`: CTest 783 of 783, memcheck "
+        (R, "and in the run of 6715a60 (`bench/results/h200-gpu-check-6715a60.txt`: CTest 783 of 783, memcheck "
             "and synccheck on the attention subset 0 errors)",
          [f"run of {g6['commit']}", f"CTest {g6['ctest']} of {g6['ctest']}",
           "attention subset 0 errors" if g6["subset"]("attention") == [("memcheck", "0"), ("synccheck", "0")] else "?"]),
