@@ -11,7 +11,7 @@
 # (already built, e.g. build-gpu of scripts/measure-run.sh): only base is built, and no tests run.
 # PART=verify builds the tree's clc-bench and GEMM, convolution and attention tests, runs the three test binaries,
 # memcheck and synccheck on gpu-check.sh's subsets of them, and the GEMM suites (bf16, fp16, --interfere 0.25) and
-# clc-bench conv --interfere 0.25 into OUT/<name>-check-$CLC_GIT_COMMIT.{json,txt}.
+# clc-bench conv --interfere 0.25 into OUT/<name>-check-$CLC_GIT_COMMIT.{json,txt}, then the SWEEP items if set.
 # PART=sweep instead builds the working tree only (clc-bench) and runs clc-bench with each argument list of
 # SWEEP ("label:args;label:args", e.g. "c1:gemm --cluster 1;fp16:gemm --dtype fp16"), in order.
 #   BASE_PATCH=ab-base.patch scripts/dev-kit-ab.sh OUT
@@ -70,6 +70,13 @@ if [ "$part" = verify ]; then  # the tree's GEMM, convolution and attention test
     timeout 200 "$B" ${spec#*:} --commit "$c" --json "$out/$name-check-$c.json" >"$out/$name-check-$c.txt" 2>&1
     say "clc-bench ${spec#*:} rc=$?: $(grep -E '^geomean' "$out/$name-check-$c.txt" | head -2 | tr '\n' ' ')"
   done
+  if [ -n "${SWEEP:-}" ]; then  # then the SWEEP items on the same build
+    IFS=';' read -r -a items <<<"$SWEEP"
+    for item in "${items[@]}"; do
+      # shellcheck disable=SC2086  # the arguments are words
+      suite "${item%%:*}" build-new/bench/clc-bench ${item#*:}
+    done
+  fi
   say "done in $SECONDS s"
   exit 0
 fi

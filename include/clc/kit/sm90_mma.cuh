@@ -448,10 +448,15 @@ struct Sm90Mma {
 
   //! The mainloop of a warpgroup with nothing to compute (Ops::consumer_idle): each stage waited for
   //! (so that this warpgroup's release stays in the stage's phase) and released at once, no MMA.
+  //! The release is warp 0's alone (consumer_release_wg), and with no wgmma to tie the four warps
+  //! together, the warpgroup's named barrier (its epilogue's, 1 + cw, free here) makes every warp pass
+  //! its wait before warp 0 releases the stage: a warp left behind could otherwise find the stage
+  //! refilled, wait on a phase a lap off and hang at the launch's end.
   template <class Next>
   CLC_KIT_DEVICE void mainloop_idle(ConsumerState& cs, int kb, int ke, Next& next, bool last) {
     for (int kt = kb; kt < ke; ++kt) {
       ring.consumer_wait(cs.st);
+      named_barrier_sync(1u + unsigned(cs.cw), 128);
       ring.consumer_release_wg(cs.st, csize);
       ++cs.st;
     }
