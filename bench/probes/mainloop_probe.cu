@@ -11,6 +11,7 @@
 //!   nvcc -O3 -std=c++17 -gencode=arch=compute_90a,code=sm_90a -Iinclude bench/probes/mainloop_probe.cu \
 //!        -o mainloop_probe -lcublas -lcuda && ./mainloop_probe 512x512x4096x8
 //!   ./mainloop_probe 16x8192x4096x2 --short-a
+//!   ./mainloop_probe 3000x3000x3000x1 --promo   (TMA L2 promotion; rows that are not 32-byte multiples)
 //! Results and what they showed: bench/results/h200-gemm-dev-e521204.txt (section 8: --short-a, run as
 //! the separate file bench/probes/short_a_probe.cu of 185c7d4, since merged here).
 #include <cublas_v2.h>
@@ -318,6 +319,9 @@ int main(int argc, char** argv) {
       {6, 0, 2, 0, 0, 1}, {6, 0, 2, 0, 0, 2}, {6, 0, 2, 1, 0, 3}, {6, 0, 2, 0, 1, 1}, {6, 0, 2, 0, 1, 2},
       {6, 1, 2, 0, 0, 1}, {6, 1, 2, 0, 0, 2}, {6, 1, 2, 1, 0, 3}, {6, 1, 2, 0, 1, 2}, {6, 0, 2, 0, 0, 4}, {6, 1, 2, 0, 0, 4},
   };
+  if (argc > 2 && std::strcmp(argv[2], "--promo") == 0)  // L2 promotion none/128/256: MMA and loads only, 1x1 and c2
+    vs = {{6, 0, 0, 0, 0, 1}, {6, 0, 1, 0, 0, 1}, {6, 0, 2, 0, 0, 1}, {6, 1, 0, 0, 0, 1},
+          {6, 1, 1, 0, 0, 1}, {6, 1, 2, 0, 0, 1}, {6, 0, 2, 0, 0, 2}, {6, 1, 2, 0, 0, 2}};
   if (short_a) vs = {{6, 0, 2, 0, 1, 1}, {6, 1, 2, 0, 1, 1}};  // B K-major, 1x1: MMA, loads only
   std::vector<int> const row_set = short_a ? std::vector<int>{128, 64, 16} : std::vector<int>{128};
   char const* mode_name[3] = {"mma", "load-only", "mma-only"};

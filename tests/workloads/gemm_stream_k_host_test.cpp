@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "clc/kit/tma_desc.hpp"     // transposed_box_rows, store_buffer_bytes
@@ -265,7 +266,30 @@ TEST(GemmPlan, TileWidthAndClusterOnTheH200) {
   EXPECT_EQ(s1024.tile_n, 64);
   EXPECT_EQ(s1024.cluster_m, 1);
   EXPECT_EQ(s1024.source, SourceKind::Static);
-  EXPECT_EQ(plan_of(1000, 1000, 1000).tile_n, 128);  // rows of 2000 bytes: 128-wide tiles
+  // Rows of A and B inside 32-byte sectors (rows_off_sectors): 1000^3 (rows of 2000 bytes) 64-wide tiles
+  // in 1x2 clusters, 3000^3 and 4000x1000x1000 256-wide tiles in 2x1 clusters; A alone (1000x4000x1000:
+  // B's rows are 8000 bytes) keeps the rules of aligned rows.
+  auto const s1000 = plan_of(1000, 1000, 1000);
+  EXPECT_EQ(s1000.tile_n, 64);
+  EXPECT_EQ(s1000.cluster_n, 2);
+  EXPECT_EQ(s1000.cluster_m, 1);
+  EXPECT_EQ(s1000.splits, 1);
+  EXPECT_EQ(s1000.tail_split, 1);
+  for (auto const& mn : {std::pair<int, int>{3000, 3000}, std::pair<int, int>{4000, 1000}}) {
+    auto const s = plan_of(mn.first, mn.second, mn.second == 1000 ? 1000 : 3000);
+    EXPECT_EQ(s.tile_n, 256) << mn.first << "x" << mn.second;
+    EXPECT_EQ(s.cluster_m, 2) << mn.first << "x" << mn.second;
+    EXPECT_EQ(s.cluster_n, 1) << mn.first << "x" << mn.second;
+  }
+  auto const a_only = plan_of(1000, 4000, 1000);
+  EXPECT_EQ(a_only.tile_n, 256);
+  EXPECT_EQ(a_only.cluster_m, 1);
+  clc::gemm::Options t128;
+  t128.tile_n = 128;  // a forced width: no cluster from the rule
+  auto const forced = plan_of(1000, 1000, 1000, false, t128);
+  EXPECT_EQ(forced.tile_n, 128);
+  EXPECT_EQ(forced.cluster_n, 1);
+  EXPECT_EQ(forced.cluster_m, 1);
   EXPECT_EQ(plan_of(128, 8192, 8192).tile_n, 64);
   EXPECT_EQ(plan_of(128, 8192, 8192, true).tile_n, 64);  // either B layout
   auto const decode = plan_of(16, 8192, 8192, true);  // decode-sized M: whole 64-wide tiles, one wave

@@ -1142,7 +1142,8 @@ TEST(Gemm, ShortM_Sm90) {
 
 //! The tile-width and cluster heuristics of plan_sm90: 64-wide tiles where 128-wide ones fill less than half
 //! of the SMs and 64-wide ones one wave, with rows of 32-byte multiples, never under a forced 2x1 cluster
-//! (64-wide tiles run 1x1 only); every result checked element by element.
+//! (64-wide tiles run 1x1 only); with the rows of A and B inside 32-byte sectors the same in 1x2 clusters,
+//! or 256-wide tiles in 2x1 clusters; every result checked element by element.
 TEST(Gemm, AutoTileWidthAndCluster_Sm90) {
   CLC_REQUIRE_GPU();
   if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
@@ -1161,7 +1162,8 @@ TEST(Gemm, AutoTileWidthAndCluster_Sm90) {
   for (Want const& w : {Want{100, 4096, 512, Layout::RowMajor, 0, 65, 0}, Want{100, 4096, 512, Layout::RowMajor, 2, 0, 0},
                         Want{100, 4096, 512, Layout::ColMajor, 0, 65, 0}, Want{1024, 1024, 1024, Layout::RowMajor, 0, 129, 0},
                         Want{1024, 1024, 1024, Layout::RowMajor, 0, 0, 8},  // rows of 2064 bytes
-                        Want{1000, 1000, 1000, Layout::RowMajor, 0, 0, 0},  // rows of 2000 bytes
+                        // rows of 2000 bytes (A's and B's inside 32-byte sectors): 64-wide in 1x2 clusters
+                        Want{1000, 1000, 1000, Layout::RowMajor, 0, 129, 0},
                         Want{1000, 1000, 1000, Layout::RowMajor, 0, 129, 8},  // rows of 2016 bytes
                         Want{100, 16384, 512, Layout::RowMajor, 0, 257, 0}, Want{64, 4096, 512, Layout::RowMajor, 0, 65, 0}}) {
     bool const tile64 = w.sms_for_64 != 0 && sms >= w.sms_for_64;
@@ -1177,6 +1179,21 @@ TEST(Gemm, AutoTileWidthAndCluster_Sm90) {
     EXPECT_EQ(res.info.tile_n == 64, tile64) << describe(c) << " cluster " << w.force_cluster << " pad " << w.pad
                                              << ": tile width " << res.info.tile_n << " on " << sms << " SMs";
     if (res.info.tile_n == 64) EXPECT_EQ(res.info.cluster_m, 1) << describe(c);
+    bool const off_sectors = w.m == 1000 && w.pad == 0;  // rows_off_sectors: A multicast in 1x2 clusters
+    if (res.info.tile_n == 64) EXPECT_EQ(res.info.cluster_n, off_sectors ? 2 : 1) << describe(c);
+  }
+  // Rows of A and B inside 32-byte sectors with two M tiles to pair: 256-wide tiles in 2x1 clusters
+  // (3000 x 3000 x 264 on any SM count: the rule does not look at waves); every element checked.
+  {
+    Case c;
+    c.m = 3000; c.n = 3000; c.k = 264;  // tight: rows of A 528 bytes, of B 6000
+    c.ld_pad = 0;
+    c.expect_kernel = Kernel::Sm90;
+    Result res;
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 0) << describe(c) << ": first bad element " << res.first_bad;
+    EXPECT_EQ(res.info.tile_n, 256) << describe(c);
+    EXPECT_EQ(res.info.cluster_m, 2) << describe(c);
   }
   // 192-wide tiles where 256-wide ones leave a poor last wave: 3072^3 is 288 tiles of 128 x 256 (3 waves
   // for 2.18 waves of work on 132 SMs), 384 of 128 x 192 (2.91 waves); whole tiles, 1x1 clusters.

@@ -221,6 +221,21 @@ int default_swizzle(int n_tiles) {
 //! development timings at 5120^3 that no committed results file records (docs/gemm.md,
 //! "Heuristics"), so 256 wins unless 128-wide tiles fill the GPU where 256-wide ones leave SMs idle
 //! (small problems).
+//! Whether the rows of both A and B start inside 32-byte sectors (leading dimensions whose bytes are odd
+//! multiples of 16, e.g. 1000 or 3000 bf16 elements). Every 128-byte row of a TMA box then touches five
+//! sectors instead of four, and the loads are bound by the L2's sector throughput: at 3000^3 under Nsight
+//! Compute clc's 128 x 192 tiles read 24.8 M sectors in 129.6 us (256-byte L2 promotion), cuBLAS's 192 x 192
+//! tiles in 1x2 clusters 14.1 M in 77.9 us, both about 190 G sectors/s. Such problems take the tiles and
+//! clusters that move the fewest bytes through the L2 (default_tile_n, plan_sm90): measured on the H200
+//! with the 128-byte promotion of sm90_maps.cpp (bench/results/h200-gemm-misaligned-dev.txt), 3000^3 took
+//! 0.0982 ms with 256-wide tiles in 2x1 clusters against 0.1152 with the heuristic's 128 x 192 in 1x1,
+//! 4000x1000x1000 0.0192 against 0.0221 (256-wide, 1x1), 1000^3 0.0115 with 64-wide tiles in 1x2 clusters
+//! against 0.0132 (128 x 128, 1x1).
+bool rows_off_sectors(detail::Problem const& p) {
+  std::int64_t const es = std::int64_t(size_of(p.ab));
+  return !p.d_transposed && (p.lda * es) % 32 != 0 && (p.ldb * es) % 32 != 0;
+}
+
 int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, bool pieces_forced) {
   auto waves = [&](int bn) {
     std::int64_t const tiles = std::int64_t((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM) *
@@ -265,6 +280,13 @@ int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, boo
     std::int64_t const es = std::int64_t(size_of(p.ab));
     bool const rows_32 = (p.lda * es) % 32 == 0 && (p.ldb * es) % 32 == 0;
     if (t64 <= sms && 2 * t128 < sms && rows_32) return 64;
+    // Rows inside sectors (rows_off_sectors): one wave of 64-wide tiles in 1x2 clusters (A multicast) where
+    // 128-wide ones would fill less than half of the SMs; 256-wide tiles in 2x1 clusters (B multicast)
+    // where there are two M tiles to pair.
+    if (rows_off_sectors(p) && !pieces_forced) {
+      if (t64 <= sms && 2 * t128 < sms && (p.n + 63) / 64 >= 2) return 64;
+      if ((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM >= 2) return 256;
+    }
   }
   // 192-wide tiles where 256-wide ones leave a poor last wave after at least one whole one (3072^3 takes
   // 3 waves of 256-wide tiles for 2.18 waves of work, 2.91 waves of 192-wide ones; 2304x2304x3072 2 waves
@@ -484,6 +506,10 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
   plan->cluster_m = o.cluster_m != 0 ? o.cluster_m
                     : (m_tiles >= 2 && detail::sm90_width_pairs(plan->tile_n) && !p.d_transposed ? 2 : 1);
   plan->cluster_n = o.cluster_n == 2 ? 2 : 1;
+  // Rows inside sectors, widths of the rule's (default_tile_n): 64-wide tiles in 1x2 clusters.
+  bool const off_sectors = o.tile_n == 0 && o.cluster_m == 0 && o.cluster_n == 0 && rows_off_sectors(p);
+  if (off_sectors && plan->tile_n == 64 && n_tiles >= 2 && o.split_k <= 1 && o.tail_split <= 1 && o.stream_k != 2)
+    plan->cluster_n = 2;
   if (plan->cluster_n == 2) plan->cluster_m = 1;
   plan->swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
   int const kt = (p.k + detail::kSm90TileK - 1) / detail::kSm90TileK;
@@ -511,7 +537,7 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
   // 3072^3, 777x8192x1536) and at 8192x8192x256 (4 k-steps per tile). A probe of the bare ring (bench/probes/mainloop_probe.cu)
   // shows the coupling alone, without multicast, costing 1.2x at 512x512x4096x8. Heuristic: 2x1
   // only with >= 6 waves of tiles and >= 16 k-steps per tile.
-  if (o.cluster_m == 0 && plan->cluster_m == 2) {
+  if (o.cluster_m == 0 && plan->cluster_m == 2 && !(off_sectors && plan->tile_n == 256)) {
     std::int64_t const sms = dev.sm_count < 1 ? 1 : dev.sm_count;
     std::int64_t const waves = (tiles * plan->splits + sms - 1) / sms;
     if (waves < 6 || (kt + plan->splits - 1) / plan->splits < 16) {

@@ -17,7 +17,8 @@ CUtensorMapDataType tma_type(DType t) {
 
 //! `rows` rows of `cols` contiguous elements per batch; `ld` and `bs` in elements.
 Error encode(CUtensorMap* map, DType type, void const* base, std::int64_t cols, std::int64_t rows, int batch,
-             std::int64_t ld, std::int64_t bs, std::uint32_t box_cols, std::uint32_t box_rows, char const* what) {
+             std::int64_t ld, std::int64_t bs, std::uint32_t box_cols, std::uint32_t box_rows, char const* what,
+             bool load = true) {
   std::uint64_t const es = size_of(type);
   std::uint64_t const row_bytes = std::uint64_t(ld) * es;
   // With one batch the batch stride is never used: any legal value.
@@ -29,7 +30,15 @@ Error encode(CUtensorMap* map, DType type, void const* base, std::int64_t cols, 
   std::uint64_t const dims[3] = {std::uint64_t(cols), std::uint64_t(rows), std::uint64_t(batch)};
   std::uint64_t const strides[2] = {row_bytes, batch_bytes};
   std::uint32_t const box[3] = {box_cols, box_rows, 1};
-  return kit::encode_tiled(map, tma_type(type), base, 3, dims, strides, box, CU_TENSOR_MAP_SWIZZLE_128B, what);
+  // L2 promotion of the operands' loads: 256 bytes where rows are whole 128-byte lines (the kit's default,
+  // measured with it; D's store map keeps it), 128 bytes otherwise. With rows that start inside a 32-byte sector (e.g. 1000 or 3000 bf16 elements) 256-byte
+  // promotion cost the most: at 3000^3 clc's kernel read 24.8 M L2 sectors in 14.4 M requests against 16.1 M
+  // and 4.0 M at 3072^3 (Nsight Compute), and the whole GEMM took 0.1327 ms with 256-byte promotion against
+  // 0.1155 with 128 (0.1168 with none, 0.1161 with 64); 4000x1000x1000 0.0248 against 0.0220 ms; aligned
+  // shapes (3072^3, 1024^3) the same with every promotion (bench/results/h200-gemm-misaligned-dev.txt).
+  CUtensorMapL2promotion const l2 =
+      !load || row_bytes % 128 == 0 ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B : CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
+  return kit::encode_tiled(map, tma_type(type), base, 3, dims, strides, box, CU_TENSOR_MAP_SWIZZLE_128B, what, l2);
 }
 
 }  // namespace
@@ -63,9 +72,9 @@ Error encode_sm90_maps(Problem const& p, Plan const& plan, Sm90Maps* maps) {
   maps->tma_store = plan.tma_store &&
                     (p.d_transposed ? encode(&maps->d, p.cd, p.d, p.m, p.n, p.batch, p.ldd, p.bsd,
                                              std::uint32_t(128 / size_of(p.cd)),
-                                             std::uint32_t(kit::transposed_box_rows(plan.tile_n)), "D")
+                                             std::uint32_t(kit::transposed_box_rows(plan.tile_n)), "D", false)
                                     : encode(&maps->d, p.cd, p.d, p.n, p.m, p.batch, p.ldd, p.bsd,
-                                             std::uint32_t(128 / size_of(p.cd)), 64, "D"))
+                                             std::uint32_t(128 / size_of(p.cd)), 64, "D", false))
                         .ok();
   return success();
 }
