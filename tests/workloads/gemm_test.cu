@@ -881,7 +881,7 @@ TEST(Gemm, TailSplitHeuristicDeterministic_Sm90) {
 
 //! With no whole wave of tiles the heuristic weighs every tile in k-pieces summed in the kernel (the
 //! fixup; no second kernel) and stream-K against split-K and no split: the choice on 132 SMs for a
-//! deep-K shape of 72 tiles (stream-K), a one-wave shape of 64 tiles, decode-sized M with B
+//! deep-K shape of 72 tiles (stream-K), a one-wave shape of 64 tiles (rows inside sectors: no split), decode-sized M with B
 //! column-major, a 16-tile deep-K shape (split-K) and 1000^3 (no split); every element checked, and a
 //! rerun bit-identical.
 TEST(Gemm, TailFixupHeuristic_Sm90) {
@@ -895,7 +895,9 @@ TEST(Gemm, TailFixupHeuristic_Sm90) {
     Layout lb;
     char want;  // 'f': pieces summed in the kernel, 's': stream-K, 'k': split-K, 'n': no split
   };
-  for (V const& v : {V{1536, 1536, 12288, Layout::RowMajor, 's'}, V{1024, 1024, 4096, Layout::RowMajor, 'f'},
+  // (Case's leading dimensions are padded by 8 elements: at 1024x1024x4096 the rows of A and B then start
+  // inside 32-byte sectors, and rows_off_sectors gives one wave of 64-wide tiles in 1x2 clusters, whole.)
+  for (V const& v : {V{1536, 1536, 12288, Layout::RowMajor, 's'}, V{1024, 1024, 4096, Layout::RowMajor, 'n'},
                      V{16, 4096, 8192, Layout::ColMajor, 'f'},
                      V{512, 512, 8192, Layout::RowMajor, 'k'}, V{1000, 1000, 1000, Layout::RowMajor, 'n'}}) {
     Case c;
@@ -1161,7 +1163,8 @@ TEST(Gemm, AutoTileWidthAndCluster_Sm90) {
   };
   for (Want const& w : {Want{100, 4096, 512, Layout::RowMajor, 0, 65, 0}, Want{100, 4096, 512, Layout::RowMajor, 2, 0, 0},
                         Want{100, 4096, 512, Layout::ColMajor, 0, 65, 0}, Want{1024, 1024, 1024, Layout::RowMajor, 0, 129, 0},
-                        Want{1024, 1024, 1024, Layout::RowMajor, 0, 0, 8},  // rows of 2064 bytes
+                        // rows of 2064 bytes (inside 32-byte sectors): 64-wide in 1x2 clusters
+                        Want{1024, 1024, 1024, Layout::RowMajor, 0, 129, 8},
                         // rows of 2000 bytes (A's and B's inside 32-byte sectors): 64-wide in 1x2 clusters
                         Want{1000, 1000, 1000, Layout::RowMajor, 0, 129, 0},
                         Want{1000, 1000, 1000, Layout::RowMajor, 0, 129, 8},  // rows of 2016 bytes
@@ -1179,14 +1182,16 @@ TEST(Gemm, AutoTileWidthAndCluster_Sm90) {
     EXPECT_EQ(res.info.tile_n == 64, tile64) << describe(c) << " cluster " << w.force_cluster << " pad " << w.pad
                                              << ": tile width " << res.info.tile_n << " on " << sms << " SMs";
     if (res.info.tile_n == 64) EXPECT_EQ(res.info.cluster_m, 1) << describe(c);
-    bool const off_sectors = w.m == 1000 && w.pad == 0;  // rows_off_sectors: A multicast in 1x2 clusters
+    // rows_off_sectors (the rows of A and B start inside 32-byte sectors): A multicast in 1x2 clusters
+    int const lda = (w.k + 7) / 8 * 8 + w.pad, ldb = w.lb == Layout::RowMajor ? (w.n + 7) / 8 * 8 + w.pad : lda;
+    bool const off_sectors = (lda * 2) % 32 != 0 && (ldb * 2) % 32 != 0 && w.force_cluster == 0;
     if (res.info.tile_n == 64) EXPECT_EQ(res.info.cluster_n, off_sectors ? 2 : 1) << describe(c);
   }
   // Rows of A and B inside 32-byte sectors with two M tiles to pair: 256-wide tiles in 2x1 clusters
-  // (3000 x 3000 x 264 on any SM count: the rule does not look at waves); every element checked.
+  // (3000 x 3000 x 1032: 288 such tiles, 17 k-steps); every element checked.
   {
     Case c;
-    c.m = 3000; c.n = 3000; c.k = 264;  // tight: rows of A 528 bytes, of B 6000
+    c.m = 3000; c.n = 3000; c.k = 1032;  // tight: rows of A 2064 bytes, of B 6000; 17 k-steps
     c.ld_pad = 0;
     c.expect_kernel = Kernel::Sm90;
     Result res;

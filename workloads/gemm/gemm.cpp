@@ -236,6 +236,23 @@ bool rows_off_sectors(detail::Problem const& p) {
   return !p.d_transposed && (p.lda * es) % 32 != 0 && (p.ldb * es) % 32 != 0;
 }
 
+//! The tile width for rows inside sectors (rows_off_sectors), 0 where the rule does not apply: one wave of
+//! 64-wide tiles in 1x2 clusters (A multicast) where 128-wide ones would fill less than half of the SMs
+//! and 64-wide ones at least half (fewer tiles, e.g. 512x512x8192, keep the split heuristics); 256-wide
+//! tiles in 2x1 clusters (B multicast) where there are two M tiles to pair, enough of them to fill half
+//! of the SMs and 16 to 96 k-steps (the measured shapes had 128 to 288 such tiles and 16 to 79 k-steps;
+//! 2x1 clusters on short K lost on aligned rows, plan_sm90; few or deep tiles keep the split heuristics
+//! and stream-K, not measured with such rows). plan_sm90 gives the rule's widths their clusters.
+int off_sectors_width(detail::Problem const& p, int sms) {
+  if (!rows_off_sectors(p)) return 0;
+  std::int64_t const mt = std::int64_t((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM) * p.batch;
+  std::int64_t const t64 = mt * ((p.n + 63) / 64), t128 = mt * ((p.n + 127) / 128), t256 = mt * ((p.n + 255) / 256);
+  int const kt = (p.k + detail::kSm90TileK - 1) / detail::kSm90TileK;
+  if (t64 <= sms && 2 * t128 < sms && 2 * t64 >= sms && (p.n + 63) / 64 >= 2) return 64;
+  if ((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM >= 2 && 2 * t256 >= sms && kt >= 16 && kt <= 96) return 256;
+  return 0;
+}
+
 int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, bool pieces_forced) {
   auto waves = [&](int bn) {
     std::int64_t const tiles = std::int64_t((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM) *
@@ -280,12 +297,9 @@ int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, boo
     std::int64_t const es = std::int64_t(size_of(p.ab));
     bool const rows_32 = (p.lda * es) % 32 == 0 && (p.ldb * es) % 32 == 0;
     if (t64 <= sms && 2 * t128 < sms && rows_32) return 64;
-    // Rows inside sectors (rows_off_sectors): one wave of 64-wide tiles in 1x2 clusters (A multicast) where
-    // 128-wide ones would fill less than half of the SMs; 256-wide tiles in 2x1 clusters (B multicast)
-    // where there are two M tiles to pair.
-    if (rows_off_sectors(p) && !pieces_forced) {
-      if (t64 <= sms && 2 * t128 < sms && (p.n + 63) / 64 >= 2) return 64;
-      if ((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM >= 2) return 256;
+    if (!pieces_forced) {
+      int const w = off_sectors_width(p, sms);
+      if (w != 0) return w;
     }
   }
   // 192-wide tiles where 256-wide ones leave a poor last wave after at least one whole one (3072^3 takes
@@ -507,9 +521,11 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
                     : (m_tiles >= 2 && detail::sm90_width_pairs(plan->tile_n) && !p.d_transposed ? 2 : 1);
   plan->cluster_n = o.cluster_n == 2 ? 2 : 1;
   // Rows inside sectors, widths of the rule's (default_tile_n): 64-wide tiles in 1x2 clusters.
-  bool const off_sectors = o.tile_n == 0 && o.cluster_m == 0 && o.cluster_n == 0 && rows_off_sectors(p);
-  if (off_sectors && plan->tile_n == 64 && n_tiles >= 2 && o.split_k <= 1 && o.tail_split <= 1 && o.stream_k != 2)
-    plan->cluster_n = 2;
+  int const off_sectors = o.tile_n == 0 && o.cluster_m == 0 && o.cluster_n == 0 && o.split_k <= 1 &&
+                                  o.tail_split <= 1 && o.stream_k != 2 && plan->tile_n == off_sectors_width(p, dev.sm_count)
+                              ? plan->tile_n
+                              : 0;
+  if (off_sectors == 64) plan->cluster_n = 2;
   if (plan->cluster_n == 2) plan->cluster_m = 1;
   plan->swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
   int const kt = (p.k + detail::kSm90TileK - 1) / detail::kSm90TileK;
@@ -537,7 +553,7 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
   // 3072^3, 777x8192x1536) and at 8192x8192x256 (4 k-steps per tile). A probe of the bare ring (bench/probes/mainloop_probe.cu)
   // shows the coupling alone, without multicast, costing 1.2x at 512x512x4096x8. Heuristic: 2x1
   // only with >= 6 waves of tiles and >= 16 k-steps per tile.
-  if (o.cluster_m == 0 && plan->cluster_m == 2 && !(off_sectors && plan->tile_n == 256)) {
+  if (o.cluster_m == 0 && plan->cluster_m == 2 && off_sectors != 256) {
     std::int64_t const sms = dev.sm_count < 1 ? 1 : dev.sm_count;
     std::int64_t const waves = (tiles * plan->splits + sms - 1) / sms;
     if (waves < 6 || (kt + plan->splits - 1) / plan->splits < 16) {
