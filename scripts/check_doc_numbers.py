@@ -1004,6 +1004,35 @@ def table_sched_targets_dbe5760():
     return table_sched_targets_latest(LATEST)
 
 
+def table_gemm_2b3896d():
+    """docs/gemm.md: "Rows inside 32-byte sectors and the run of 2b3896d": its bf16 and fp16 suites beside the bf16
+    suite of 3d1cffb (the *-check-* files of both verify runs)."""
+    b, h, o = (res(f"h200-gemm{x}-check-{c}.json") for x, c in (("", "2b3896d"), ("-fp16", "2b3896d"), ("", "3d1cffb")))
+    key = lambda r: (r["m"], r["n"], r["k"], r["batch"], r["b_layout"])
+    ho, oo = {key(r): r for r in h["results"]}, {key(r): r for r in o["results"]}
+
+    def name(r):
+        n = f"{r['m']}^3" if r["m"] == r["n"] == r["k"] else f"{r['m']}x{r['n']}x{r['k']}"
+        if r["batch"] > 1:
+            n += f" x {r['batch']}"
+        return n + (" (B col)" if r["b_layout"] == "col" else "")
+
+    def plan(r):
+        c = f"c{r['cluster_m']}" if r["cluster_n"] == 1 else f"c1x{r['cluster_n']}"
+        p = f"Sm90 128x{r['tile_n']} {r['source']} {c}"
+        if r["stream_k_units"]:
+            p += f" stream-K {r['stream_k_units']}"
+        elif r["tail_split"] > 1:
+            p += f" t{r['tail_split']}x{r['tail_tiles']}" + ("f" if r["tail_fixup"] else "")
+        elif r["splits"] > 1:
+            p += f" k{r['splits']}"
+        return p + (" swapped" if r["swapped"] else "")
+
+    rows = [md(name(r), f(r["clc_ms"], 4), f(r["cublas_ms"], 4), f(r["ratio"], 3), f(ho[key(r)]["ratio"], 3),
+               f(oo[key(r)]["ratio"], 3), plan(r)) for r in b["results"]]
+    return rows + [f"| geomean | | | {f(b['geomean_ratio'], 3)} | {f(h['geomean_ratio'], 3)} | {f(o['geomean_ratio'], 3)} | |"]
+
+
 TABLES = {
     "docs/porting.md": [table_port],
     "docs/conv.md": [table_conv, table_conv_latest, table_conv_f66bba1, table_conv_798d4a5,
@@ -1015,7 +1044,7 @@ TABLES = {
                      table_gemm_798d4a5, table_gemm_targets_798d4a5, table_gemm_dbe5760, table_gemm_targets_dbe5760,
                      table_gemm_aefb122, table_gemm_targets_aefb122, table_gemm_b5e8e5a, table_gemm_targets_b5e8e5a,
                      table_gemm_d1b0377, table_gemm_targets_d1b0377, table_gemm_6715a60, table_gemm_targets_6715a60,
-                     table_gemm_interfere_6715a60, table_gemm_tail_interfere_6715a60],
+                     table_gemm_interfere_6715a60, table_gemm_tail_interfere_6715a60, table_gemm_2b3896d],
     "docs/attention.md": [table_attention, table_attention_summary, table_attention_static_0133aba],
     "docs/torch.md": [table_torch_gemm, table_torch_attention],
     "docs/scheduling.md": [table_registers, table_sched_overhead, table_sched_interference, table_sched_imbalance, table_sched_grid,
@@ -4877,15 +4906,16 @@ def claims():
          [f"run of {g6j['commit']} below " + ", ".join(short(g6r[k]) for k in w64 if g6r[k].get("b_layout") != "col")
           + " and the two decode shapes run 128x64" if len(w64) == 4 else "?"]),
         (GM, "(M = 100 with B in either layout and M = 64, N = 4096, from 65 SMs; 1024^3 from 129; M = 100, N = 16384 from "
-             "257), and not under a forced 2x1 cluster, at 1000^3 (rows of 2000 bytes) or at 1024^3 with rows padded by 8 "
-             "elements (2064 bytes), while 1000^3 padded to rows of 2016 bytes takes them",
+             "257), and not under a forced 2x1 cluster; since 2b3896d 1000^3 (rows of 2000 bytes) and 1024^3 with rows "
+             "padded by 8 elements (2064 bytes), whose rows start inside 32-byte sectors, take them from 129 SMs in 1x2 "
+             "clusters (\"Rows inside 32-byte sectors\"), 1000^3 padded to rows of 2016 bytes in 1x1 clusters",
          ["from 65 SMs" if wants[(100, 4096, "RowMajor", 0, 0)] == wants[(100, 4096, "ColMajor", 0, 0)]
           == wants[(64, 4096, "RowMajor", 0, 0)] == 65 else "?",
           f"1024^3 from {wants[(1024, 1024, 'RowMajor', 0, 0)]}", f"N = 16384 from {wants[(100, 16384, 'RowMajor', 0, 0)]}",
           "not under a forced 2x1 cluster" if wants[(100, 4096, "RowMajor", 2, 0)] == 0 else "?",
-          "at 1000^3 (rows of 2000 bytes)" if wants[(1000, 1000, "RowMajor", 0, 0)] == 0 else "?",
-          f"padded by 8 elements ({2 * (1024 + 8)} bytes)" if wants[(1024, 1024, "RowMajor", 0, 8)] == 0 else "?",
-          f"rows of {2 * (1000 + 8)} bytes takes them" if wants[(1000, 1000, "RowMajor", 0, 8)] == 129 else "?"]),
+          "1000^3 (rows of 2000 bytes)" if wants[(1000, 1000, "RowMajor", 0, 0)] == 129 else "?",
+          f"padded by 8 elements ({2 * (1024 + 8)} bytes)" if wants[(1024, 1024, "RowMajor", 0, 8)] == 129 else "?",
+          f"rows of {2 * (1000 + 8)} bytes in 1x1" if wants[(1000, 1000, "RowMajor", 0, 8)] == 129 else "?"]),
         (GM, "Since f8e4dd1 clc runs 128 CTAs of 128x64 tiles at 1024^3 too (0.798x in the run of 6715a60); 1000^3 (0.730x) "
              "and 512^3 x 8 (0.906x) keep 128-wide tiles",
          [f"{clusters_of(g6r['1024x1024x1024'])} CTAs of 128x{g6r['1024x1024x1024']['tile_n']} tiles",
@@ -5108,8 +5138,73 @@ def claims():
             f"were {f(geomean(t6d[k] for k in rest6), 3)}x and {f(geomean(u6d[k] for k in rest6), 3)}x those of the run of "
             f"{gN['commit']}",
             f"The run of {g8['commit']} in between", f"gave {f(g8['geomean_ratio'], 3)} and {f(g8f['geomean_ratio'], 3)}"]),
+        # README.md and docs/gemm.md: "Rows inside 32-byte sectors", the run of 2b3896d (its *-check-* files, the SWEEP
+        # items of h200-gpu-check-*.txt, h200-gemm-misaligned-dev.txt)
+        *claims_off_sectors(R, GM),
     ]
     return c
+
+
+def sweep_ratio(text, section, shape):
+    """The ratio of `shape` in the SWEEP item `section` (== NAME: ...) of a dev-kit-ab.sh log."""
+    part = text.split(f"== {section}:", 1)[1]
+    m = re.search(r"^" + re.escape(shape) + r"\s+row\s+(\S+)\s+\S+\s+\S+\s+(\S+)\s+\S+\s+\S+\s+(\S+)", part, re.M)
+    return m.group(3) if m else "?", m.group(1) if m else "?", m.group(2) if m else "?"
+
+
+def claims_off_sectors(R, GM):
+    b, h = res("h200-gemm-check-2b3896d.json"), res("h200-gemm-fp16-check-2b3896d.json")
+    i, cv = res("h200-gemm-interfere-check-2b3896d.json"), res("h200-conv-check-2b3896d.json")
+    br = {gemm_label(r): r for r in b["results"]}
+    hr = {gemm_label(r): r for r in h["results"]}
+    ir = {gemm_label(r): r for r in i["results"]}
+    v6, v19, v2b = (res(f"h200-gpu-check-{c}.txt") for c in ("6d34cff", "c19009a", "2b3896d"))
+    dev = res("h200-gemm-misaligned-dev.txt")
+    ok2b = "clc_gemm_tests rc=0" in v2b and "[  PASSED  ] 29 tests" in v2b and "[  PASSED  ] 480 tests" in v2b \
+        and "[  PASSED  ] 13 tests" in v2b and v2b.count("ERROR SUMMARY: 0 errors") == 6
+    s3, s4, s1 = (sweep_ratio(v2b, "mis", x) for x in ("3000x3000x3000", "4000x1000x1000", "1000x1000x1000"))
+    o3, o4 = (sweep_ratio(v6, "mis", x) for x in ("3000x3000x3000", "4000x1000x1000"))
+    k8, k4 = "8192x8192x8192", "4096x4096x4096"
+    return [
+        (R, "3000^3 ran at 0.603x cuBLAS and 4000x1000x1000 at 0.713x in the verify run of 6d34cff",
+         [f"3000^3 ran at {o3[0]}x", f"4000x1000x1000 at {o4[0]}x"]),
+        (R, "3000^3 ran at 0.817x, 4000x1000x1000 at 0.910x and 1000^3 at 0.806x in a sweep and 0.862x in the suite",
+         [f"3000^3 ran at {s3[0]}x", f"4000x1000x1000 at {s4[0]}x", f"1000^3 at {s1[0]}x in a sweep",
+          f"{f(br['1000x1000x1000']['ratio'], 3)}x in the suite"]),
+        (R, "the GEMM's, the convolution's and attention's tests, 29, 480 and 13, passed, memcheck and synccheck on their "
+            "subsets 0 errors) 3000^3", ["29, 480 and 13, passed" if ok2b else "?"]),
+        (R, "the bf16 suite's geomean was 0.937 (`h200-gemm-check-2b3896d.json`; 1024^3 0.850 its lowest, 8192^3 0.998), "
+            "fp16 0.934, with a quarter of the SMs held `Static` took 1.234x `Ticket`'s time at 8192^3 and 1.175x at 4096^3, "
+            "and the convolution ran at 0.955x cuDNN",
+         [f"geomean was {f(b['geomean_ratio'], 3)}", f"1024^3 {f(br['1024x1024x1024']['ratio'], 3)} its lowest"
+          if min(b["results"], key=lambda r: r["ratio"]) is br["1024x1024x1024"] else "?",
+          f"8192^3 {f(br[k8]['ratio'], 3)}", f"fp16 {f(h['geomean_ratio'], 3)}",
+          f"{f(ir[k8]['held']['ticket_vs_static'], 3)}x `Ticket`'s time at 8192^3",
+          f"{f(ir[k4]['held']['ticket_vs_static'], 3)}x at 4096^3", f"{f(cv['summary']['ratio_all']['geomean'], 3)}x cuDNN"]),
+        (GM, "in the verify run of\n6d34cff (`h200-gpu-check-6d34cff.txt`, its SWEEP items) 3000^3 took 0.1331 ms against 0.0802 (0.603x) and\n"
+             "4000x1000x1000 0.0247 against 0.0176 (0.713x), while 2000^3 (rows of 4000 bytes, 32-byte multiples) ran at\n0.972x",
+         [f"3000^3 took {o3[1]} ms against {o3[2]} ({o3[0]}x)", f"4000x1000x1000 {o4[1]} against {o4[2]} ({o4[0]}x)",
+          f"ran at\n{sweep_ratio(v6, 'mis', '2000x2000x2000')[0]}x"]),
+        (GM, "clc's kernel (128 x 192 tiles, 1x1) read 24.8 M L2 sectors in 14.4 M requests and\ntook 129.6 us",
+         ["24.8 M L2 sectors" if "24,826,242" in dev else "?", "14.4 M requests" if "14,371,723" in dev else "?",
+          "took 129.6 us" if "129.63" in dev else "?"]),
+        (GM, "read 14.1 M sectors in 7.3 M requests in 77.9 us",
+         ["14.1 M sectors" if "14,145,944" in dev else "?", "7.3 M requests" if "7,340,204" in dev else "?",
+          "77.9 us" if "77.86" in dev else "?"]),
+        (GM, "3000^3 0.817 (0.603 in the run of 6d34cff), 4000x1000x1000 0.910 (0.713)",
+         [f"3000^3 {s3[0]} (", f"({o3[0]} in the run", f"4000x1000x1000 {s4[0]} ({o4[0]})"]),
+        (GM, "in the SWEEP of the same run (`h200-gpu-check-2b3896d.txt`) 1000^3 ran at 0.806 (0.0119 against\n0.0096 ms), "
+             "and in that of c19009a at 0.812",
+         [f"ran at {s1[0]} ({s1[1]} against\n{s1[2]} ms)", f"c19009a at {sweep_ratio(v19, 'mis', '1000x1000x1000')[0]}"]),
+        (GM, "`Ticket` 1.234x `Static` at 8192^3 and 1.175x at 4096^3 (target >= 1.15: met), the ratio to cuBLAS held 0.967 "
+             "at\n8192^3 against 0.998 undisturbed (missed) and 0.993 against 0.982 at 4096^3 (met); fp16 geomean 0.934",
+         [f"`Ticket` {f(ir[k8]['held']['ticket_vs_static'], 3)}x", f"{f(ir[k4]['held']['ticket_vs_static'], 3)}x at 4096^3",
+          f"held {f(ir[k8]['held']['ratio'], 3)}", f"against {f(br[k8]['ratio'], 3)} undisturbed",
+          f"{f(ir[k4]['held']['ratio'], 3)} against {f(br[k4]['ratio'], 3)} at 4096^3", f"fp16 geomean {f(h['geomean_ratio'], 3)}"]),
+        (GM, "0.955x cuDNN over 28\nlayers, 1.297x with a quarter of the SMs held, held `Static`/`Ticket` 1.113",
+         [f"{f(cv['summary']['ratio_all']['geomean'], 3)}x cuDNN", f"{f(cv['summary']['held_ratio']['geomean'], 3)}x with",
+          f"`Ticket` {f(cv['summary']['held_ticket_vs_static']['geomean'], 3)}"]),
+    ]
 
 
 def norm(s):
