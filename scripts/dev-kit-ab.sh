@@ -43,6 +43,15 @@ suite() {  # label, bench binary, clc-bench arguments...
   grep -E "^[0-9]+x|^geomean|error|FAIL" "$out/suite-$label.txt" | cut -c1-200 | tee -a "$log"
   say "($label rc=$? in $((SECONDS - t0)) s)"
 }
+sweep() {  # "label:args;label:args" (empty: nothing): clc-bench of build-new with each argument list, in order
+  [ -n "$1" ] || return 0
+  local items item
+  IFS=';' read -r -a items <<<"$1"
+  for item in "${items[@]}"; do
+    # shellcheck disable=SC2086  # the arguments are words
+    suite "${item%%:*}" build-new/bench/clc-bench ${item#*:}
+  done
+}
 if [ "$part" = verify ]; then  # the tree's GEMM, convolution and attention tests, their sanitizer subsets, the suites
   build . build-new clc-bench clc_gemm_tests clc_conv_tests clc_attention_tests
   T=build-new/tests/workloads
@@ -70,23 +79,13 @@ if [ "$part" = verify ]; then  # the tree's GEMM, convolution and attention test
     timeout 200 "$B" ${spec#*:} --commit "$c" --json "$out/$name-check-$c.json" >"$out/$name-check-$c.txt" 2>&1
     say "clc-bench ${spec#*:} rc=$?: $(grep -E '^geomean' "$out/$name-check-$c.txt" | head -2 | tr '\n' ' ')"
   done
-  if [ -n "${SWEEP:-}" ]; then  # then the SWEEP items on the same build
-    IFS=';' read -r -a items <<<"$SWEEP"
-    for item in "${items[@]}"; do
-      # shellcheck disable=SC2086  # the arguments are words
-      suite "${item%%:*}" build-new/bench/clc-bench ${item#*:}
-    done
-  fi
+  sweep "${SWEEP:-}"  # then the SWEEP items on the same build
   say "done in $SECONDS s"
   exit 0
 fi
 if [ "$part" = sweep ]; then
   build . build-new clc-bench
-  IFS=';' read -r -a items <<<"${SWEEP:?set SWEEP to label:args;label:args}"
-  for item in "${items[@]}"; do
-    # shellcheck disable=SC2086  # the arguments are words
-    suite "${item%%:*}" build-new/bench/clc-bench ${item#*:}
-  done
+  sweep "${SWEEP:?set SWEEP to label:args;label:args}"
   say "done in $SECONDS s"
   exit 0
 fi
@@ -129,11 +128,5 @@ suite base-2 /tmp/build-base/bench/clc-bench gemm --rounds "$rounds"
 suite new-2 build-new/bench/clc-bench gemm --rounds "$rounds"
 suite conv-base /tmp/build-base/bench/clc-bench conv --quick
 suite conv-new build-new/bench/clc-bench conv --quick
-if [ -n "${SWEEP:-}" ]; then  # then the SWEEP items on new
-  IFS=';' read -r -a items <<<"$SWEEP"
-  for item in "${items[@]}"; do
-    # shellcheck disable=SC2086  # the arguments are words
-    suite "${item%%:*}" build-new/bench/clc-bench ${item#*:}
-  done
-fi
+sweep "${SWEEP:-}"  # then the SWEEP items on new
 say "done in $SECONDS s"
