@@ -216,11 +216,6 @@ int default_swizzle(int n_tiles) {
   return s;
 }
 
-//! Sm90 tile width: the one with the shorter estimated makespan, counting whole waves of tiles over
-//! the SMs. 0.72 is an estimate of a 128-wide tile's time relative to a 256-wide one's, from
-//! development timings at 5120^3 that no committed results file records (docs/gemm.md,
-//! "Heuristics"), so 256 wins unless 128-wide tiles fill the GPU where 256-wide ones leave SMs idle
-//! (small problems).
 //! Whether the rows of both A and B start inside 32-byte sectors (leading dimensions whose bytes are odd
 //! multiples of 16, e.g. 1000 or 3000 bf16 elements). Every 128-byte row of a TMA box then touches five
 //! sectors instead of four, and the loads are bound by the L2's sector throughput: at 3000^3 under Nsight
@@ -253,6 +248,11 @@ int off_sectors_width(detail::Problem const& p, int sms) {
   return 0;
 }
 
+//! Sm90 tile width: the one with the shorter estimated makespan, counting whole waves of tiles over
+//! the SMs. 0.72 is an estimate of a 128-wide tile's time relative to a 256-wide one's, from
+//! development timings at 5120^3 that no committed results file records (docs/gemm.md,
+//! "Heuristics"), so 256 wins unless 128-wide tiles fill the GPU where 256-wide ones leave SMs idle
+//! (small problems).
 int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, bool pieces_forced) {
   auto waves = [&](int bn) {
     std::int64_t const tiles = std::int64_t((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM) *

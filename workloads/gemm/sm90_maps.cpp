@@ -31,8 +31,8 @@ Error encode(CUtensorMap* map, DType type, void const* base, std::int64_t cols, 
   std::uint64_t const strides[2] = {row_bytes, batch_bytes};
   std::uint32_t const box[3] = {box_cols, box_rows, 1};
   // L2 promotion of the operands' loads: 256 bytes where rows are whole 128-byte lines (the kit's default,
-  // measured with it; D's store map keeps it), 128 bytes otherwise. With rows that start inside a 32-byte sector (e.g. 1000 or 3000 bf16 elements) 256-byte
-  // promotion cost the most: at 3000^3 clc's kernel read 24.8 M L2 sectors in 14.4 M requests against 16.1 M
+  // measured with it; D's store map keeps it), 128 bytes otherwise. With rows that start inside a 32-byte
+  // sector (e.g. 1000 or 3000 bf16 elements) 256-byte promotion cost the most: at 3000^3 clc's kernel read 24.8 M L2 sectors in 14.4 M requests against 16.1 M
   // and 4.0 M at 3072^3 (Nsight Compute), and the whole GEMM took 0.1327 ms with 256-byte promotion against
   // 0.1155 with 128 (0.1168 with none, 0.1161 with 64); 4000x1000x1000 0.0248 against 0.0220 ms; aligned
   // shapes (3072^3, 1024^3) the same with every promotion (bench/results/h200-gemm-misaligned-dev.txt).
