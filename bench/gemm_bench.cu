@@ -1063,7 +1063,7 @@ void write_info(json::Writer& j, std::string const& key, gemm::RunInfo const& i)
   j.field("swizzle", i.swizzle);
   j.field("splits", i.splits);
   j.field("tail_split", i.tail_split).field("tail_tiles", i.tail_tiles).field("tail_fixup", i.tail_fixup);
-  j.field("stream_k_units", i.stream_k_units).field("stagger", i.stagger);
+  j.field("stream_k_units", i.stream_k_units);
   j.field("tma_store", i.tma_store).field("workers", i.launch.workers);
   if (!i.why_portable.empty()) j.field("why_portable", i.why_portable);
   j.end_object();
@@ -1151,8 +1151,7 @@ std::string json_document(Config const& cfg, GpuInfo const& gpu, GpuClocks const
     j.field("cluster_m", c.info.cluster_m).field("cluster_n", c.info.cluster_n).field("swizzle", c.info.swizzle)
         .field("splits", c.info.splits)
         .field("tail_split", c.info.tail_split).field("tail_tiles", c.info.tail_tiles)
-        .field("tail_fixup", c.info.tail_fixup).field("stream_k_units", c.info.stream_k_units)
-        .field("stagger", c.info.stagger);
+        .field("tail_fixup", c.info.tail_fixup).field("stream_k_units", c.info.stream_k_units);
     j.field("tile_m", c.info.tile_m).field("tile_n", c.info.tile_n);
     j.field("tma_store_epilogue", c.info.tma_store).field("swapped", c.info.swapped).field("fast_kernel", c.info.fast).field("workers", c.info.launch.workers);
     if (!r.error.empty()) j.field("error", r.error);

@@ -375,7 +375,7 @@ struct Sm90Mma {
     int const turn_at = lag > 0 && cs.cw == 0 ? kb + lag - 1 : -1;
     if constexpr (detail::HasConsumerIdle<Ops>::value) {
       if (Ops::consumer_idle(p, t, cs.cw)) {  // nothing of this warpgroup's rows is in the output
-        mainloop_idle(cs, kb, ke, next, last, turn_at);  // (warpgroup 0 too: a 2x1 cluster's padding CTA)
+        mainloop_idle(cs, kb, ke, next, last);  // (never warpgroup 0: a tile has rows in the output)
         return;
       }
     }
@@ -499,14 +499,12 @@ struct Sm90Mma {
   //! together, the warpgroup's named barrier (its epilogue's, 1 + cw, free here) makes every warp pass
   //! its wait before warp 0 releases the stage: a warp left behind could otherwise find the stage
   //! refilled, wait on a phase a lap off and hang at the launch's end.
-  //! `turn_at` as in mainloop: an idle warpgroup 0 (the tile of a 2x1 cluster's padding CTA) hands over too.
   template <class Next>
-  CLC_KIT_DEVICE void mainloop_idle(ConsumerState& cs, int kb, int ke, Next& next, bool last, int turn_at) {
+  CLC_KIT_DEVICE void mainloop_idle(ConsumerState& cs, int kb, int ke, Next& next, bool last) {
     for (int kt = kb; kt < ke; ++kt) {
       ring.consumer_wait(cs.st);
       named_barrier_sync(1u + unsigned(cs.cw), 128);
       ring.consumer_release_wg(cs.st, csize);
-      if (kt == turn_at) hand_over(cs);
       ++cs.st;
     }
     if (last) next();
