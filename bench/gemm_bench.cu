@@ -144,7 +144,6 @@ struct Config {
   int stages = 0;      // diagnostics (gemm::detail::Debug): ring stages
   int diag_flags = 0;  // bit 0: skip the epilogue, bit 1: serial MMA, bit 2: no TMA store, bit 3: no fixup
   int tail_whole_waves = -1;  // diagnostics (gemm::detail::Debug): whole waves a forced split tail keeps
-  int stagger = -1;           // diagnostics (gemm::detail::Debug::stagger): -1 the plan's
   int device = 0;
   int kernel = 0;      // index into {auto, sm90, portable}
   std::string csv;
@@ -239,10 +238,6 @@ cli::Result parse(int argc, char** argv, Config* c) {
                "tail's pieces summed by a second kernel, not in the kernel, 64 the general kernel where the "
                "common case's would run (clc::gemm::detail::Debug::no_fast), 128 every consumer warpgroup "
                "multiplies, also one whose rows all lie past M (Debug::mma_all_rows)")
-      .integer("--stagger", -1, 8, &c->stagger,
-               "diagnostics: the Sm90 consumers' stagger (clc::gemm::detail::Debug::stagger): -1 the plan's, 0 none, "
-               "S > 0: tiles that fit the ring alternate their warpgroups' MMAs, longer ones start the second "
-               "warpgroup S - 1 stages behind")
       .integer("--tail-whole-waves", -1, 1000, &c->tail_whole_waves,
                "diagnostics: with --tail-split S, keep only this many whole waves unsplit (-1: all)")
       .text("--json", "FILE", &c->json, "also write the results as JSON (also without a GPU: status \"no device\")")
@@ -831,7 +826,6 @@ class Bench {
     debug.no_fast = (cfg_.diag_flags & 64) != 0;
     debug.mma_all_rows = (cfg_.diag_flags & 128) != 0;
     debug.tail_whole_waves = cfg_.tail_whole_waves;
-    debug.stagger = cfg_.stagger;
     if (v == kClc) {  // the kernel variants need source Ticket: clc Static gets the host-side one only
       debug.stages = cfg_.stages;
       debug.skip_epilogue = (cfg_.diag_flags & 1) != 0;
@@ -839,7 +833,7 @@ class Bench {
     }
     bool const diagnose = debug.stages != 0 || debug.skip_epilogue || debug.serial_mma || debug.no_tma_store ||
                           debug.no_fixup || debug.tail_whole_waves >= 0 || debug.swap_ab || debug.no_swap ||
-                          debug.no_fast || debug.mma_all_rows || debug.stagger >= 0;
+                          debug.no_fast || debug.mma_all_rows;
     gemm::Arguments a = g_;
     a.d = d;
     VariantResult& vr = r_->v[v];

@@ -246,7 +246,7 @@ void run_case(Case const& c, Result* res, int repeats = 1, Launcher const& launc
     if (launch)
       launch(g, c.opts, &res->info);
     else if (c.debug.no_tma_store || c.debug.no_fixup || c.debug.tail_whole_waves >= 0 || c.debug.swap_ab ||
-             c.debug.no_swap || c.debug.no_fast || c.debug.stagger >= 0)
+             c.debug.no_swap || c.debug.no_fast)
       CLC_OK(clc::gemm::detail::run_debug(g, nullptr, c.opts, c.debug, &res->info));
     else
       CLC_OK(clc::gemm::run(g, nullptr, c.opts, &res->info));
@@ -1464,79 +1464,6 @@ TEST(Gemm, ManyTilesPerWorker_Sm90) {
         ASSERT_GT(tiles, 8 * 132);
         expect_many_tiles(c, tiles, "tile_n " + std::to_string(tile_n) + (tma_store ? " tma-store" : " direct"));
       }
-}
-
-// The consumers staggered (kit::Sm90Mma with Ops::stagger, Debug::stagger): tiles whose k-steps fit the ring
-// alternate their two warpgroups' MMAs; longer ones start warpgroup 1 s - 1 stages (at most the ring's
-// depth less one) behind warpgroup 0. Every tile width, 1x1, 2x1 and 1x2 clusters, k-steps at, below and
-// above each width's ring depth (4 stages at 192/256, 6 at 128, 8 at 64), lags 0 to past the ring, both
-// epilogues, M of one warpgroup's rows (the idle warpgroup hands over too), many tiles per worker
-// (Ticket and Static, 1, 3 and 7 workers), and stream-K units whose segments differ in k-steps.
-TEST(Gemm, StaggeredConsumers_Sm90) {
-  CLC_REQUIRE_GPU();
-  if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
-  struct V {
-    int m, n, k, tile_n, cluster_m, cluster_n, stagger;
-    bool direct;  // beta != 0: the direct epilogue
-    int stream_k;
-  };
-  V const vs[] = {
-      {9 * 128 - 5, 5 * 256 + 8, 256, 256, 1, 1, 1, false, 0},     // 4 k-steps = the ring: alternate
-      {9 * 128 - 5, 5 * 256 + 8, 200, 256, 2, 1, 1, true, 0},      // 4 (the last partial), 2x1, direct
-      {9 * 128 - 5, 5 * 256 + 8, 320, 256, 1, 1, 2, false, 0},     // 5 > 4: lag 1
-      {9 * 128 - 5, 5 * 256 + 8, 1000, 256, 2, 1, 4, false, 0},    // 16: lag 3 (the most), 2x1
-      {9 * 128 - 5, 5 * 256 + 8, 1000, 256, 1, 1, 8, true, 0},     // lag asked past the ring: 3
-      {9 * 128 - 5, 5 * 192 + 8, 256, 192, 1, 1, 1, false, 0},
-      {9 * 128 - 5, 5 * 192 + 8, 700, 192, 1, 1, 3, false, 0},
-      {9 * 128 - 5, 9 * 128 - 8, 384, 128, 1, 1, 1, false, 0},     // 6 = the ring at 128
-      {9 * 128 - 5, 9 * 128 - 8, 448, 128, 2, 1, 3, true, 0},      // 7 > 6: lag 2
-      {9 * 128 - 5, 9 * 128 - 8, 448, 128, 1, 2, 6, false, 0},     // 1x2: lag 5
-      {9 * 128 - 5, 17 * 64 - 8, 512, 64, 1, 1, 1, false, 0},      // 8 = the ring at 64
-      {9 * 128 - 5, 17 * 64 - 8, 1000, 64, 1, 1, 5, true, 0},      // 16: lag 4
-      {9 * 128 - 5, 17 * 64 - 8, 600, 64, 1, 2, 3, false, 0},      // 1x2 64-wide: lag 2
-      {40, 9 * 256 + 8, 256, 256, 1, 1, 1, false, 0},              // M of 40: warpgroup 1 idle, alternates
-      {40, 9 * 256 + 8, 1000, 256, 1, 1, 3, true, 0},              // ... and lags
-      {9 * 128 - 5, 5 * 256 + 8, 256, 256, 1, 1, 0, false, 0},     // no stagger
-      {7 * 128 - 9, 3 * 256 + 8, 12 * 64 - 3, 256, 1, 1, 3, false, 2},  // stream-K: segments of 1..12 k-steps
-      {7 * 128 - 9, 5 * 128 - 24, 1000, 128, 1, 1, 1, false, 2},
-  };
-  int i = 0;
-  for (V const& v : vs) {
-    Case c;
-    c.m = v.m; c.n = v.n; c.k = v.k;
-    c.ab = (i & 1) ? DType::F16 : DType::BF16;
-    c.cd = v.stream_k == 2 ? c.ab : (i % 3 == 0 ? DType::F32 : c.ab);
-    c.alpha = 1.25f;
-    c.beta = v.direct ? -0.5f : 0.0f;
-    c.la = (i & 2) ? Layout::ColMajor : Layout::RowMajor;
-    c.lb = (i & 4) ? Layout::ColMajor : Layout::RowMajor;
-    if (v.stream_k == 2 || v.cluster_n == 2) c.la = Layout::RowMajor;
-    c.opts.kernel = Kernel::Sm90; c.opts.tile_n = v.tile_n; c.opts.cluster_m = v.cluster_m;
-    c.opts.cluster_n = v.cluster_n; c.opts.stream_k = v.stream_k;
-    c.debug.stagger = v.stagger;
-    c.expect_kernel = Kernel::Sm90;
-    ++i;
-    int const stages = v.tile_n >= 192 ? 4 : v.tile_n == 128 ? 6 : 8;
-    int const kt = (v.k + 63) / 64;
-    std::string const what = "tile_n " + std::to_string(v.tile_n) + " cluster " + std::to_string(v.cluster_m) + "x" +
-                             std::to_string(v.cluster_n) + " k-steps " + std::to_string(kt) + " (ring " +
-                             std::to_string(stages) + ") stagger " + std::to_string(v.stagger) +
-                             (v.stream_k == 2 ? " stream-K" : "");
-    for (ManyTilesVariant w : kManyTilesVariants) {
-      if (w.source == SourceKind::Single) continue;  // (the stagger is per worker: one tile per CTA says little)
-      if (v.stream_k == 2 && w.max_workers == 1) continue;  // (one worker: stream-K has no units to cut)
-      c.opts.source = w.source;
-      c.opts.max_workers = w.max_workers;
-      Result res;
-      run_case(c, &res);
-      std::string const label = describe(c) + " " + what + " max_workers " + std::to_string(w.max_workers);
-      EXPECT_EQ(res.bad, 0) << label << ": first bad element " << res.first_bad;
-      EXPECT_EQ(res.touched_padding, 0) << label << ": wrote outside the matrix";
-      EXPECT_EQ(res.info.stagger, v.stagger) << label;
-      EXPECT_EQ(res.info.launch.workers, w.max_workers) << label << ": the worker cap did not hold";
-      if (v.stream_k == 2) EXPECT_GT(res.info.stream_k_units, 0) << label;
-    }
-  }
 }
 
 // 1x2 clusters (Options::cluster_n 2): two neighbouring N tiles of one M tile, each CTA loading one half of A

@@ -39,10 +39,6 @@ struct Debug {
   //! Sm90: every consumer warpgroup multiplies, also one whose 64 rows of a tile all lie past M (by
   //! default such a warpgroup only waits for and releases the stages: kit::Sm90Mma's consumer_idle).
   bool mma_all_rows = false;
-  //! Sm90: the consumers' stagger (Sm90Params::stagger): -1 the plan's; 0 none; s > 0: tiles that fit the
-  //! ring alternate their two warpgroups' MMAs, longer ones start warpgroup 1 min(s - 1, stages - 1)
-  //! stages behind warpgroup 0. Host choice.
-  int stagger = -1;
 };
 
 //! `clc::gemm::run` with diagnostics. At most one kernel variant (stages, skip_epilogue,
@@ -65,7 +61,6 @@ struct PlanSummary {
   int stream_k_units = 0;
   bool tma_store = false;
   bool swapped = false;  //!< the operands swapped (B^T A^T, D stored transposed)
-  int stagger = 0;       //!< Sm90Params::stagger
   SourceKind source = SourceKind::Auto;
 };
 Error plan_sm90_for(Arguments const& args, Options const& opts, int sm_count, PlanSummary* out);

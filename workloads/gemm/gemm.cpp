@@ -583,10 +583,6 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
   // L2 before its first load, plus the workspace's retirement at exit. Measured on the H200
   // (bench/results/h200-gemm-small-diag.txt): Static 1.13x Ticket's speed at 1024^3, 1.13x at
   // 512^3 x 8 and 1.14x at 64x4096x14336 (k4), all one-wave. Several waves: Ticket.
-  // The consumers' stagger (Sm90Params::stagger): a tile whose k-steps fit the ring alternates its two
-  // warpgroups' MMAs, so that each one's epilogue runs under the other's MMAs (docs/gemm.md, "Staggered
-  // consumers"); longer tiles run both warpgroups together.
-  plan->stagger = plan->debug.stagger >= 0 ? plan->debug.stagger : 1;
   if (o.source == SourceKind::Auto) {
     std::int64_t cap = dev.sm_count;
     if (o.max_workers > 0)
@@ -747,7 +743,6 @@ Error plan_sm90_for(Arguments const& a, Options const& o, int sm_count, PlanSumm
   out->stream_k_units = plan.sk_units;
   out->tma_store = plan.tma_store;
   out->source = plan.source;
-  out->stagger = plan.stagger;
   return success();
 }
 }  // namespace detail

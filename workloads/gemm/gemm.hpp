@@ -152,9 +152,6 @@ struct RunInfo {
   //! Sm90: the common case's kernel ran (A and B row-major, D of their type through the TMA store, whole
   //! tiles: a kernel compiled for that case alone), not the general one
   bool fast = false;
-  //! Sm90: the consumers' stagger (0: none; 1: tiles whose k-steps fit the ring alternate their two
-  //! warpgroups' MMAs, each one's epilogue under the other's; docs/gemm.md)
-  int stagger = 0;
   LaunchInfo launch;
   std::string why_portable;  //!< when Auto fell back to the portable kernel: the operand TMA cannot read
 };

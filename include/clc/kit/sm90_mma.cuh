@@ -143,15 +143,6 @@ struct HasConsumerIdle<Ops, std::void_t<decltype(Ops::consumer_idle(std::declval
                                                                     std::declval<WorkTile const&>(), 0))>>
     : std::true_type {};
 
-//! Whether Ops staggers the cooperative consumers: `Ops::stagger(p)` (0: never; s > 0: warpgroup 1 starts
-//! a tile only once warpgroup 0 has issued its first stages: all of them in a tile of at most the ring's
-//! depth, min(s - 1, stages - 1) of them in a longer tile, none (no stagger) when that is 0).
-template <class Ops, class = void>
-struct HasStagger : std::false_type {};
-template <class Ops>
-struct HasStagger<Ops, std::void_t<decltype(Ops::stagger(std::declval<typename Ops::Params const&>()))>>
-    : std::true_type {};
-
 //! Whether a loader has stage_bytes(): the bytes a stage's full barrier expects (else G::kStageBytes).
 template <class L, class = void>
 struct HasStageBytes : std::false_type {};
@@ -196,8 +187,7 @@ struct Sm90Mma {
     typename Ring::State st;
     int cw;                   // consumer warpgroup: cooperative, rows 64 cw .. 64 cw + 63 of each tile;
                               // ping-pong, tiles cw, cw + 2, ... of the worker's sequence
-    unsigned tiles;           // ping-pong: tiles of the sequence seen so far (own and the other's);
-                              // cooperative, staggered: warpgroup 0's hand-overs so far
+    unsigned tiles;           // ping-pong: tiles of the sequence seen so far (own and the other's)
     unsigned char* epi_bufs;  // its TMA-store buffers
     float acc[kHalves][BN / 2];  // its 64-row blocks of accumulators (wgmma layout)
   };
@@ -364,59 +354,26 @@ struct Sm90Mma {
       for (int h = 0; h < kHalves; ++h) epilogue(t, h, cs.acc[h], cs.epi_bufs, bar, pro);
       return;
     }
-    // Staggered (Ops::stagger): warpgroup 1 waits until warpgroup 0 has issued the tile's first `lag`
-    // stages (barrier 3), and tells it so (barrier 4, which warpgroup 0 waits on before its next hand-over:
-    // one hand-over pending at a time). The two warpgroups' epilogues then run under the other's MMAs.
-    int const lag = stagger_lag(ke - kb);
-    if (lag > 0 && cs.cw == 1) {
-      named_barrier_sync(kOrderBar + 0, 256);
-      named_barrier_arrive(kOrderBar + 1, 256);
-    }
-    int const turn_at = lag > 0 && cs.cw == 0 ? kb + lag - 1 : -1;
     if constexpr (detail::HasConsumerIdle<Ops>::value) {
       if (Ops::consumer_idle(p, t, cs.cw)) {  // nothing of this warpgroup's rows is in the output
-        mainloop_idle(cs, kb, ke, next, last);  // (never warpgroup 0: a tile has rows in the output)
+        mainloop_idle(cs, kb, ke, next, last);
         return;
       }
     }
     auto const pro = tile_prologue(t);
     if (Ops::a_kmajor(p)) {
       if (Ops::b_kmajor(p))
-        mainloop<0, 0>(cs, kb, ke, next, last, turn_at);
+        mainloop<0, 0>(cs, kb, ke, next, last);
       else
-        mainloop<0, 1>(cs, kb, ke, next, last, turn_at);
+        mainloop<0, 1>(cs, kb, ke, next, last);
     } else {
       if (Ops::b_kmajor(p))
-        mainloop<1, 0>(cs, kb, ke, next, last, turn_at);
+        mainloop<1, 0>(cs, kb, ke, next, last);
       else
-        mainloop<1, 1>(cs, kb, ke, next, last, turn_at);
+        mainloop<1, 1>(cs, kb, ke, next, last);
     }
     if constexpr (Variant == kMmaSkipEpilogue) return;
     epilogue(t, cs.cw, cs.acc[0], cs.epi_bufs, 1u + unsigned(cs.cw), pro);
-  }
-
-  //! The stages warpgroup 0 issues before warpgroup 1 starts a tile of `n` k-steps (0: no stagger).
-  //! A tile that fits the ring hands over after all of its stages (the tensor cores alternate between
-  //! the warpgroups, as in ping-pong, on one tile); a longer one after at most stages - 1, so that
-  //! warpgroup 0 never waits for a stage that only warpgroup 1's release of the same tile can free.
-  CLC_KIT_DEVICE int stagger_lag(int n) const {
-    if constexpr (!PingPong && detail::HasStagger<Ops>::value) {
-      int const s = Ops::stagger(p);
-      if (s <= 0) return 0;
-      if (n <= G::kStages) return n;
-      return s - 1 < G::kStages - 1 ? s - 1 : G::kStages - 1;
-    } else {
-      (void)n;
-      return 0;
-    }
-  }
-
-  //! Warpgroup 0's hand-over (staggered): once warpgroup 1 has taken the previous one (barrier 4),
-  //! let it start this tile (barrier 3).
-  CLC_KIT_DEVICE void hand_over(ConsumerState& cs) {
-    if (cs.tiles > 0u) named_barrier_sync(kOrderBar + 1, 256);
-    named_barrier_arrive(kOrderBar + 0, 256);
-    ++cs.tiles;
   }
 
   //! Ops' tile prologue, or nothing (detail::HasTilePrologue).
@@ -441,8 +398,6 @@ struct Sm90Mma {
   //! The last boxes must be read out of shared memory (and written) before the CTA may exit.
   CLC_KIT_DEVICE void consumer_finish(ConsumerState& cs) {
     if (Ops::tma_store(p)) store_tile_tma_drain();
-    // Staggered: warpgroup 1's acknowledgement of warpgroup 0's last hand-over is still pending.
-    if (!PingPong && cs.cw == 0 && cs.tiles > 0u) named_barrier_sync(kOrderBar + 1, 256);
     if constexpr (PingPong) {
       // Every turn handed over is taken: with an even number of tiles warpgroup 1's last hand-over
       // (or, with none, its first) is pending on barrier 3, with an odd number warpgroup 0's on 4.
@@ -465,10 +420,9 @@ struct Sm90Mma {
   }
 
   //! The mainloop of one tile over k-steps [kb, ke). `TransA`/`TransB`: 1 when the operand tile is MN-major.
-  //! `next()` runs while the last stage's MMAs do (on a unit's last segment). `turn_at`: the k-step after
-  //! whose issue warpgroup 0 hands over to warpgroup 1 (staggered; -1: none).
+  //! `next()` runs while the last stage's MMAs do (on a unit's last segment).
   template <int TransA, int TransB, class Next>
-  CLC_KIT_DEVICE void mainloop(ConsumerState& cs, int kb, int ke, Next& next, bool last, int turn_at) {
+  CLC_KIT_DEVICE void mainloop(ConsumerState& cs, int kb, int ke, Next& next, bool last) {
     typename Ring::State prev = cs.st;
     for (int kt = kb; kt < ke; ++kt) {
       ring.consumer_wait(cs.st);  // the stage's TMA bytes (from both CTAs of a cluster) have landed
@@ -479,7 +433,6 @@ struct Sm90Mma {
       wgmma_fence();
       stage_mma<TransA, TransB>(cs.acc[0], a_base, b_base, kt == kb ? 0 : 1);
       wgmma_commit();
-      if (kt == turn_at) hand_over(cs);
       if constexpr (Variant == kMmaSerialMma) wgmma_wait<0>();
       wgmma_wait<1>();  // the previous stage's group is complete: its shared memory may be refilled
       if (kt > kb) ring.consumer_release_wg(prev, csize);

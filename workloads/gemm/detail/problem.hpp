@@ -60,8 +60,6 @@ struct Plan {
   //! (StreamK, stream_k.hpp) after the dp_clusters whole ones; tail_split is then the most pieces any
   //! tail tile has.
   int sk_units = 0;
-  //! Sm90: the consumers staggered (Sm90Params::stagger; 0: cooperative as they are by default).
-  int stagger = 0;
   int* tail_flags = nullptr;  //!< fixup: zeroed counters [tail tile][2], left zero by the kernel
   float* partials = nullptr;  //!< splits > 1: [batch * splits][M][N] fp32 partial sums
   LaunchOptions launch;  //!< stream, workspace, grid mode, max_workers

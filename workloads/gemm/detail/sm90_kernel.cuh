@@ -77,10 +77,6 @@ struct Sm90Params {
   int d_transposed;
   // Debug::mma_all_rows: every consumer warpgroup multiplies, also one whose rows all lie past M.
   int mma_all_rows;
-  // The consumers staggered (kit::Sm90Mma, Ops::stagger): 0 never; s > 0: a tile of at most the ring's
-  // stages alternates its two warpgroups' MMAs (one's epilogue under the other's MMAs), a longer one
-  // starts warpgroup 1 min(s - 1, stages - 1) stages behind warpgroup 0 (none when that is 0).
-  int stagger;
   // The divisions of the producer's and consumers' way into each tile, precomputed (FastDiv: a
   // multiply-high each; a division by a runtime value is a software routine on the GPU): by cluster_m,
   // tail_clusters, tail_split and splits, and stream-K's line (sk, with_fast_divs). k_fast: the k-range
@@ -149,7 +145,6 @@ struct Sm90GemmOps {
   CLC_KIT_DEVICE static bool a_kmajor(Params const& p) { return p.a_kmajor != 0; }
   CLC_KIT_DEVICE static bool b_kmajor(Params const& p) { return p.b_kmajor != 0; }
   CLC_KIT_DEVICE static bool tma_store(Params const& p) { return p.tma_store != 0; }
-  CLC_KIT_DEVICE static int stagger(Params const& p) { return p.stagger; }
   //! Split tail: the real tile of scheduled unit t (see Sm90Params); otherwise t.
   CLC_KIT_DEVICE static WorkTile decode(Params const& p, WorkTile const& t) {
     if (p.tail_split <= 1) return t;
@@ -712,7 +707,6 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
   p.b_kmajor = pr.b_kmajor ? 1 : 0;
   p.d_transposed = pr.d_transposed ? 1 : 0;
   p.mma_all_rows = plan.debug.mma_all_rows ? 1 : 0;
-  p.stagger = plan.stagger;
   p.splits = plan.splits;
   p.partials = plan.partials;
   p.div_cm = FastDiv(unsigned(cm));
@@ -742,7 +736,6 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
     info->stream_k_units = p.sk_units;
     info->swapped = pr.d_transposed;
     info->fast = Variant == kSm90Fast || Variant == kSm90FastSwap;
-    info->stagger = p.stagger;
     info->launch = li;
   }
   if (plan.splits > 1) return splitk_reduce(pr, plan);

@@ -30,9 +30,6 @@ Error run_debug(Arguments const& args, cudaStream_t stream, Options const& opts,
   if (debug.stages != 0 && debug.stages != 2 && debug.stages != 3)
     return invalid_argument("debug.stages must be 0 (the kernel's own), 2 or 3 (got " + std::to_string(debug.stages) +
                             ")");
-  if (debug.stagger < -1)
-    return invalid_argument("debug.stagger must be -1 (the plan's), 0 (none) or > 0 (got " +
-                            std::to_string(debug.stagger) + ")");
   if (int(debug.stages != 0) + int(debug.skip_epilogue) + int(debug.serial_mma) > 1)
     return invalid_argument("debug: at most one of stages, skip_epilogue and serial_mma at a time");
   return run(args, stream, opts, debug, &launch_sm90_debug, info);
