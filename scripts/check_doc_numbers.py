@@ -4826,6 +4826,8 @@ def claims():
     t6d = {k: g6r[k]["clc_ms"] / gNr[k]["clc_ms"] for k in g6r}
     u6d = {k: g6r[k]["cublas_ms"] / gNr[k]["cublas_ms"] for k in g6r}
     san6 = g6["san_zero"] == 10 and not g6["san_bad"]
+    gF = gpu_check_part(res("h200-gpu-check-ff3df6f.txt"))  # the full gpu-check of ff3df6f (code of f077f34)
+    gF["pytest"] = re.search(r"^clc_torch pytest rc=0 in \d+ s: (\d+) passed", res("h200-gpu-check-ff3df6f.txt"), re.M).group(1)
     code6 = gemm_code_changes(gd["commit"], g6["commit"])
     comp6 = compiled_changes(code6)
     pair6 = lambda k: f"{k} {f(g6r[k]['ratio'], 3)} ({f(gNr[k]['ratio'], 3)}): clc {f(g6r[k]['clc_ms'], 4)} ms against " \
@@ -5068,7 +5070,16 @@ def claims():
              "`bench/results/h200-gemm.json` as committed in 11557e5.)",
          [f"the bf16 run of {g6j['commit']} above"]),
         # README.md: what ran where, "The run of 6715a60"
-        (R, "Latest: the run of 6715a60 (`bench/results/h200-gpu-check-6715a60.txt`): CTest 783 of 783 passed, every "
+        (R, "Latest: the run of ff3df6f (`bench/results/h200-gpu-check-ff3df6f.txt`, the library and test code of "
+            "f077f34): CTest 835 of 835 passed, every sanitizer subset 0 errors, racecheck 0 hazards on the clustered part "
+            "and only the documented pair on the 1-CTA part, the 8 examples, clc_torch's pytest 310 passed",
+         [f"run of {gF['gpu_check_commit']}", f"CTest {gF['ctest']} of {gF['ctest']} passed",
+          "every sanitizer subset 0 errors" if gF["san_zero"] == 10 and not gF["san_bad"] else "?",
+          f"racecheck {gF['race']} hazards", "only the documented pair" if gF["race_pair"] else "?",
+          f"the {gF['examples']} examples", f"pytest {gF['pytest']} passed",
+          "code of f077f34" if subprocess.run(["git", "-C", ROOT, "diff", "--quiet", "f077f34", "ff3df6f", "--", "include",
+                                               "src", "workloads", "tests", "examples"]).returncode == 0 else "?"]),
+        (R, "before it the run of 6715a60 (`bench/results/h200-gpu-check-6715a60.txt`): CTest 783 of 783 passed, every "
             "sanitizer subset 0 errors, racecheck 0 hazards on the clustered part and only the documented pair on the 1-CTA "
             "part again",
          [f"run of {g6['commit']}", f"CTest {g6['ctest']} of {g6['ctest']} passed", "every sanitizer subset 0 errors"
