@@ -58,3 +58,10 @@ run "heavy tail, steal (the last 264 tiles)" "${ht[@]}" --stages 2 --claim steal
 hc=(--tiles 1056 --sms 132 --cost "list:$tail" --fetch-latency 0.5 --launch-latency 0.42 --no-gantt --stages 2)
 run "heavy tail, H200 per-tile costs: handback, tile gap 0.67" "${hc[@]}" --tile-gap 0.67 --claim handback --source ticket-resident,single
 run "heavy tail, H200 per-tile costs: handback, tile gap 0.3" "${hc[@]}" --tile-gap 0.3 --claim handback --source ticket-resident,single
+# On demand with the H200's per-tile costs (Single's relaunch 0.42; a persistent worker's handshake 0.22, Static's
+# median gap): the claim's round trip exposed (fetch latency 0.6), and hidden, as a claim that the tile body could
+# ask for shortly before it ends would hide it (fetch latency 0, and 0.1 with a handshake of 0.3).
+hd=(--tiles 1056 --sms 132 --cost "list:$tail" --launch-latency 0.42 --no-gantt --stages 1 --source ticket-resident,single)
+run "heavy tail, H200 per-tile costs: on demand, claim exposed" "${hd[@]}" --fetch-latency 0.6 --tile-gap 0.22
+run "heavy tail, H200 per-tile costs: on demand, claim hidden" "${hd[@]}" --fetch-latency 0 --tile-gap 0.22
+run "heavy tail, H200 per-tile costs: on demand, claim nearly hidden" "${hd[@]}" --fetch-latency 0.1 --tile-gap 0.3
