@@ -86,6 +86,7 @@ Error time_roles(Gpu& g, RolesConfig const& c, TileSpace const& ts, RolesTailPar
   source::HandbackCounters before{}, after{};
   for (int i = 0; i < reps + 2; ++i) {
     if (i == 2) CLC_TRY(read_counters(used, &before));
+    CLC_TRY(launch_gate(g));
     CLC_CUDA_TRY(cudaEventRecord(g.e0, g.stream));
     CLC_TRY(with_source(c.source, [&](auto tag) { return launch_roles<decltype(tag)>(g, c, ts, p, &used); }));
     CLC_CUDA_TRY(cudaEventRecord(g.e1, g.stream));

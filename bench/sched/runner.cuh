@@ -45,6 +45,12 @@ Error launch_stages(int stages, F const& f, TileSpace const& ts, LaunchOptions c
 //! The GPU-side context shared by all runs: two streams (the hog's has the higher priority, so its
 //! CTAs are placed before the timed launch's) and events.
 struct Gpu {
+  //! The gate before every timed launch, in microseconds (0: none, `--no-gate`): one SM held on the
+  //! timed stream for longer than the host side of any source's launch call, so the timed launch is
+  //! already queued when the gate ends and the events time the GPU's work only. Without it the
+  //! first event completes at once on an idle GPU and the interval includes the host's time to
+  //! enqueue the launch, which differs between sources (the runs before this gate: docs/scheduling.md).
+  double gate_us = 300.0;
   cudaStream_t stream = nullptr;
   cudaStream_t hog_stream = nullptr;
   cudaEvent_t e0 = nullptr, e1 = nullptr, h0 = nullptr, h1 = nullptr;
@@ -69,6 +75,11 @@ struct Gpu {
   }
 };
 
+//! The gate (Gpu::gate_us) on the timed stream; nothing when it is 0.
+inline Error launch_gate(Gpu const& g) {
+  return g.gate_us > 0.0 ? tools::hold_sms(1, g.gate_us * 1e-3, g.stream) : success();
+}
+
 //! Another kernel (clc::tools::hold_sms) that holds `sms` SMs for `ms`, launched on the hog stream
 //! right before the timed launch.
 struct Hog {
@@ -81,7 +92,7 @@ struct Sample {
   double overlap_ms = 0.0;  // time the hog's SMs were held while the timed launch ran
 };
 
-//! One launch (with the hog before it), timed with events on the launch's stream.
+//! One launch (with the hog, then the gate, before it), timed with events on the launch's stream.
 template <class F>
 Error run_once(Gpu& g, F const& f, TileSpace const& ts, RunConfig const& c, Hog const& hog, TileTraceRecord* trace,
                Sample* out, LaunchInfo* info) {
@@ -96,11 +107,12 @@ Error run_once(Gpu& g, F const& f, TileSpace const& ts, RunConfig const& c, Hog 
   o.stream = g.stream;
   o.trace = trace;
   bool const hogging = hog.sms > 0 && hog.ms > 0.0;
-  if (hogging) {
+  if (hogging) {  // before the gate, on an idle GPU: it owns its SMs when the timed launch starts
     CLC_CUDA_TRY(cudaEventRecord(g.h0, g.hog_stream));
-    CLC_TRY(tools::hold_sms(hog.sms, hog.ms, g.hog_stream));
+    CLC_TRY(tools::hold_sms(hog.sms, g.gate_us * 1e-3 + hog.ms, g.hog_stream));
     CLC_CUDA_TRY(cudaEventRecord(g.h1, g.hog_stream));
   }
+  CLC_TRY(launch_gate(g));
   CLC_CUDA_TRY(cudaEventRecord(g.e0, g.stream));
   CLC_TRY(launch_stages(c.stages, f, ts, o, info));
   CLC_CUDA_TRY(cudaEventRecord(g.e1, g.stream));

@@ -42,6 +42,8 @@ cli::Parser make_parser(Settings* st) {
                 st->only = v;
                 return success();
               })
+      .flag("--no-gate", &st->no_gate,
+            "no gate kernel before each timed launch: the events then include the host's time to enqueue it")
       .integer("--reps", 1, 100000, &st->reps, "timed repetitions per configuration (median reported)")
       .integer("--device", 0, 1023, &st->device, "CUDA device ordinal (default 0)")
       .text("--commit", "ID", &st->commit, "a commit id to record beside the build's own");
@@ -60,10 +62,14 @@ int run_sched_bench(int argc, char** argv) {
     std::fprintf(stderr, "clc-bench sched: %s\n", e.what().c_str());
     return 1;
   }
+  if (st.no_gate) g.gate_us = 0.0;
   Report rep;
   rep.set_context(g.info, st.commit, st.quick);
-  std::printf("clc-bench sched on %s (%d SMs, sm_%d%d)%s\n", g.name.c_str(), g.sms, g.info.cc_major, g.info.cc_minor,
-              st.quick ? ", quick" : "");
+  rep.set_gate_us(g.gate_us);
+  std::printf("clc-bench sched on %s (%d SMs, sm_%d%d)%s; %s\n", g.name.c_str(), g.sms, g.info.cc_major,
+              g.info.cc_minor, st.quick ? ", quick" : "",
+              g.gate_us > 0.0 ? ("each timed launch behind a " + fmt(g.gate_us, 0) + " us gate kernel").c_str()
+                              : "no gate kernel (--no-gate): the times include the host's enqueue");
 
   using PartFn = Error (*)(Gpu&, Settings const&, Report&);
   struct Named {

@@ -58,6 +58,8 @@ class Report {
     commit_ = std::move(commit);
     quick_ = quick;
   }
+  //! The gate before each timed launch (runner.cuh, Gpu::gate_us; 0: none), recorded in the JSON.
+  void set_gate_us(double us) { gate_us_ = us; }
   //! The GPU's clocks at the start and the end of the run (recorded in the JSON).
   void set_clocks(clc::bench::GpuClocks start, clc::bench::GpuClocks end) {
     clocks_start_ = std::move(start);
@@ -123,6 +125,7 @@ class Report {
     clc::bench::write_context(w, "clc-bench sched", commit_, gpu_);
     clc::bench::write_clocks(w, clocks_start_, clocks_end_);
     w.field("quick", quick_);
+    w.field("gate_us", gate_us_);
     w.begin_object("parts");
     for (auto const& p : parts_) {
       w.begin_object(p->key);
@@ -162,6 +165,7 @@ class Report {
   clc::bench::GpuInfo gpu_;
   std::string commit_;
   bool quick_ = false;
+  double gate_us_ = 0.0;
   clc::bench::GpuClocks clocks_start_, clocks_end_;
   std::vector<std::unique_ptr<Part>> parts_;  // stable addresses: callers keep Part& while adding rows
   std::vector<Target> targets_;

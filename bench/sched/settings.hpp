@@ -20,6 +20,7 @@ struct Settings {
   int trace_per_sm = 10;  // --trace: tiles per SM of the traced workload
   int device = 0;         // --device: CUDA device ordinal
   std::string csv_path;   // --csv: every row as CSV (long form)
+  bool no_gate = false;   // --no-gate: no gate kernel before timed launches (the method before it)
 };
 
 inline bool wants(Settings const& s, char const* part) {
