@@ -2885,7 +2885,7 @@ def claims():
          [f(tg("ticket_ahead_heavy_tail_vs_single"), 3), f(hb[("heavy", "Ticket ahead")]["vs_single"], 3),
           f(tg("ticket_handback_heavy_tail_vs_single"), 3)]),
         (SC, "It gives 261.5 (ticket-resident) and 261.0 (hardware) where the mean over all workers gave 262.0 and 261.5 "
-             "(`bench/results/sim-scenarios.txt`, regenerated in d899916; the earlier file: `git show "
+             "(`bench/results/sim-scenarios.txt`, regenerated in 91565c7, these rows as in d899916; the earlier file: `git show "
              "16db06c:bench/results/sim-scenarios.txt`). On the GPU the handback lands 2.5% over `Single` and costs 1.5% "
              "over claiming ahead on uniform tiles",
          [f(sim["heavy tail, handback"]["ticket-resident"][0], 1), f(sim["heavy tail, handback"]["hardware"][0], 1),
