@@ -393,7 +393,7 @@ class Scheduler {
       bool const adopted =
           !drained && box.offers() && !box.idle_workers() && box.take(&next, /*wait=*/false, hint);
       if (!adopted) next = claim();
-      bool taken_by_producer = false, handed = false, boxed = false;
+      bool taken_by_producer = false, handed = false, boxed = false, ended_early = false;
       if (!drained) {
         // Hold it: the producer role takes it itself at its demand (pipe_.demand), unless it is
         // withdrawn first: when the running response outlasts twice the typical, or a worker is idle.
@@ -436,11 +436,28 @@ class Scheduler {
           __nanosleep(64);  // a watch, not a race: leave the issue slots to the tile's warps
         }
       } else {
-        pipe_.demand_wait(demand_phase);
+        // Drained: nothing more comes from the source. While the running response runs, watch the
+        // pool: once no worker holds or offers a response, nothing can come from there either, so the
+        // end is delivered now, under the running tiles, and the producer finds it at its demand
+        // instead of after a round trip to the pool (the last worker's way out). A worker that is
+        // still busy never takes an offer here: that is for idle workers (steal, below).
+        while (!pipe_.demand_test(demand_phase)) {
+          if (box.quiet()) {
+            ended_early = true;
+            break;
+          }
+#  if CLC_HANG_TIMEOUT_NS
+          if (detail::globaltimer_ns() - t0 > CLC_HANG_TIMEOUT_NS) detail::hang_trap();
+#  endif
+          __nanosleep(1024);
+        }
       }
       std::uint64_t const took = detail::globaltimer_ns() - t0;  // the running response's time
       unsigned const ran = running;
-      if (taken_by_producer) {
+      if (ended_early) {
+        pipe_.deliver_next(failed, cluster_size_);  // the producer ends at its demand (unwaited for)
+        running = 0u;
+      } else if (taken_by_producer) {
         running = count_of(next);
       } else {
         if (handed) {

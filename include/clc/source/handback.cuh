@@ -89,6 +89,16 @@ class HandbackMailbox {
   }
   //! Whether any worker offers a response now (a hint: one relaxed load).
   CLC_DEVICE bool offers() const { return Ref(counters()->open).load(cuda::memory_order_relaxed) != 0u; }
+  //! Whether no worker holds or offers a response now (one relaxed load of `open` and `holding`).
+  //! Once the source is drained this stays true: responses are held only after a claim succeeds or
+  //! an offer is taken. (A claim that succeeded moments ago may not be counted yet; its owner then
+  //! runs it itself at its demand, reclaiming it if it had offered it: nothing is lost.)
+  CLC_DEVICE bool quiet() const {
+    unsigned long long const w = cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>(
+                                     *reinterpret_cast<unsigned long long*>(&counters()->open))
+                                     .load(cuda::memory_order_relaxed);
+    return slots_ == 0u || w == 0ull;
+  }
   //! Whether any worker waits for offers now (a hint: one relaxed load).
   CLC_DEVICE bool idle_workers() const { return Ref(counters()->idle).load(cuda::memory_order_relaxed) != 0u; }
   //! Take the offered response back; false when another worker took it first. Either way the
