@@ -2657,6 +2657,51 @@ def claims():
           cmn("fast") + " against " + cmn("general"),
           "+" + fab["conv"]["fast"]["fusion"] + "% against +" + fab["conv"]["general"]["fusion"] + "%"]),
     ]
+    # ---- docs/scheduling.md, "The run of 28b8a92" (gated) and the A/B files beside it
+    gj = res("h200-sched-gate-28b8a92.json")
+    gtg = {t_["name"]: t_["value"] for t_ in gj["targets"]}
+    gab = res("h200-sched-gate-ab.txt").split("== clc-bench sched --only tail,handback")
+    eab = res("h200-sched-early-end-ab.txt").split("== round ")
+
+    def ab_ms(text, label, heavy_prefix=None):
+        """Median ms of row `label` of a sched table text (part 7 rows start with the label, part 7b rows with
+        'heavy'/'uniform' then the label)."""
+        pat = (rf"^{heavy_prefix}\s+{re.escape(label)}\s+\S+(?: \S+)?\s+([\d.]+)" if heavy_prefix
+               else rf"^{re.escape(label)}\s+(?:ahead|on demand)\s+([\d.]+)")
+        return re.search(pat, text, re.M).group(1)
+
+    c += [
+        (SC, "| Ticket empty-tile throughput at 1M tiles ≥ 0.75× Static | 1.047× | **met** |",
+         [f(gtg["ticket_empty_throughput_vs_static"], 3) + "×"]),
+        (SC, "| 10 µs tiles, nothing interferes: Ticket ≤ 1.02× Static's time | 1.013× | **met** |",
+         [f(gtg["ticket_10us_makespan_vs_static"], 3) + "×"]),
+        (SC, "| a quarter of the SMs held: Ticket ≤ 1.05× the ideal | 1.031× (Static 1.336×) | **met** |",
+         [f(gtg["ticket_quarter_held_vs_ideal"], 3) + "×", f(gtg["static_quarter_held_vs_ideal"], 3) + "×"]),
+        (SC, "| latency-bound tiles: Ticket ≤ 1.10× Single's time | 1.060× (timer); 1.007× (memory chase) | **met** |",
+         [f(gtg["ticket_latency_timer_vs_single"], 3) + "×", f(gtg["ticket_latency_chase_vs_single"], 3) + "×"]),
+        (SC, "| `clc::launch` host time ≤ 1.2× a raw launch's | 1.059× | **met** |",
+         [f(gtg["launch_host_time_vs_raw"], 3) + "×"]),
+        (SC, "| heavy-tailed tiles, block kernel, claiming on demand: Ticket ≤ Single; ≤ Static | 1.033×; 0.518× |",
+         [f(gtg["ticket_on_demand_heavy_tail_vs_single"], 3) + "×", f(gtg["ticket_on_demand_heavy_tail_vs_static"], 3) + "×"]),
+        (SC, "| heavy-tailed tiles, block kernel, claiming ahead: Ticket ≤ Single; ≤ Static | 1.446×; 0.725× |",
+         [f(gtg["ticket_ahead_heavy_tail_vs_single"], 3) + "×", f(gtg["ticket_ahead_heavy_tail_vs_static"], 3) + "×"]),
+        (SC, "| warp-role kernel, heavy tail, handback: Ticket ≤ Single; ≤ Static | 1.017×; 0.511× |",
+         [f(gtg["ticket_handback_heavy_tail_vs_single"], 3) + "×", f(gtg["ticket_handback_heavy_tail_vs_static"], 3) + "×"]),
+        (SC, "| warp-role kernel, uniform 10 µs tiles, handback: Ticket ≤ 1.02× Static | 1.049× |",
+         [f(gtg["ticket_handback_uniform_vs_static"], 3) + "×"]),
+        (SC, "(block kernels, heavy tail: `Single` 0.2729 → 0.2687 ms, `Ticket` on demand 0.2818 → 0.2775 ms; warp-role: "
+             "`Single` 0.2738 → 0.2691, handback 0.2797 → 0.2735)",
+         [ab_ms(gab[1], "Single") + " → " + ab_ms(gab[2], "Single") + " ms",
+          ab_ms(gab[1], "Ticket on demand") + " → " + ab_ms(gab[2], "Ticket on demand") + " ms",
+          ab_ms(gab[1], "Single", "heavy") + " → " + ab_ms(gab[2], "Single", "heavy"),
+          ab_ms(gab[1], "Ticket handback", "heavy") + " → " + ab_ms(gab[2], "Ticket handback", "heavy")]),
+        (SC, "heavy-tail handback took 0.2729 and 0.2759 ms against 0.2733 and 0.2735 (the `Cancel` handback 0.2727 "
+             "and 0.2728 against 0.2733 and 0.2734)",
+         [f"{ab_ms(eab[2], 'Ticket handback', 'heavy')} and {ab_ms(eab[4], 'Ticket handback', 'heavy')} ms against "
+          f"{ab_ms(eab[1], 'Ticket handback', 'heavy')} and {ab_ms(eab[3], 'Ticket handback', 'heavy')}",
+          f"{ab_ms(eab[2], 'Cancel handback', 'heavy')}\nand {ab_ms(eab[4], 'Cancel handback', 'heavy')} against "
+          f"{ab_ms(eab[1], 'Cancel handback', 'heavy')} and {ab_ms(eab[3], 'Cancel handback', 'heavy')}".replace("\n", " ")]),
+    ]
     # ---- docs/scheduling.md
     t9 = ov[("1us", "Ticket 9/SM", 2)]["median_ms"]
     s9 = ov[("1us", "Static 9/SM", 2)]["median_ms"]
