@@ -205,7 +205,7 @@ cli::Result parse(int argc, char** argv, Config* c) {
       .integer("--swizzle", 0, 64, &c->swizzle, "tile-order band width in tiles (0: heuristic)")
       .integer_of("--tile-n", {0, 64, 128, 192, 208, 224, 256}, &c->tile_n,
                   "Sm90 tile width (0: heuristic; 64, 192, 208, 224: 1x1 clusters; 208, 224: B K-major, e.g. with --swap-ab)")
-      .integer("--split-k", 0, 16, &c->split_k, "Sm90 split-K factor (0: heuristic, 1: off)")
+      .integer("--split-k", 0, 128, &c->split_k, "Sm90 split-K factor (0: heuristic, 1: off)")
       .integer("--tail-split", 0, 16, &c->tail_split, "Sm90 k-pieces of the partial last wave's tiles (0: heuristic, 1: off)")
       .integer("--stream-k", 0, 2, &c->stream_k, "Sm90 stream-K (0: heuristic, 1: off, 2: on)")
       .number("--interfere", 0.0, 0.95, &c->interfere,

@@ -6,6 +6,7 @@
 // in-kernel sum free of deadlock and of waits on work not yet started.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -371,4 +372,36 @@ TEST(GemmPlan, SwappedOperandsOnTheH200) {
   forced = {};
   forced.tail_split = 2;
   EXPECT_FALSE(plan_of(3333, 2048, 4096, false, forced).swapped);
+}
+// Deep K with few tiles and one wave of 256-wide tiles (bench/results/h200-gemm-plans-dev.txt): 128-wide
+// tiles in 8 splits at 512x512x32768 and a split tail at 1024x1024x32768; more than 16 splits for one or
+// four 64-wide tiles; 64-wide tiles kept for one row of tiles (4x8192x28672, B column-major); 192-wide
+// tiles where they and not 128-wide ones fit one wave (1536^3); 3x5000x7000 (rows off sectors, 110
+// k-steps) no longer 64-wide in 1x2 clusters.
+TEST(GemmPlan, DeepKAndOneWaveOnTheH200) {
+  auto const d512 = plan_of(512, 512, 32768);
+  EXPECT_EQ(d512.tile_n, 128);
+  EXPECT_EQ(d512.splits, 8);
+  auto const d1024 = plan_of(1024, 1024, 32768);
+  EXPECT_EQ(d1024.tile_n, 128);
+  EXPECT_TRUE(d1024.splits > 1 || d1024.tail_split > 1);
+  auto const one = plan_of(128, 128, 70000);
+  EXPECT_EQ(one.tile_n, 64);
+  EXPECT_GT(one.splits, 16);
+  EXPECT_LE(one.splits, 64);
+  auto const four = plan_of(64, 64, 131072);
+  EXPECT_GT(four.splits, 16);
+  EXPECT_LE(four.splits, 64);
+  EXPECT_EQ(plan_of(256, 256, 65536).splits, 16);  // 8 tiles: 16 was the fastest measured
+  auto const row = plan_of(4, 8192, 28672, true);
+  EXPECT_EQ(row.tile_n, 64);
+  EXPECT_EQ(row.splits, 1);
+  for (auto const& s : {std::array<int, 3>{1536, 1536, 1536}, std::array<int, 3>{2048, 1536, 1536},
+                        std::array<int, 3>{1536, 1536, 768}, std::array<int, 3>{1280, 2048, 1024}})
+    EXPECT_EQ(plan_of(s[0], s[1], s[2]).tile_n, 192) << s[0] << "x" << s[1] << "x" << s[2];
+  EXPECT_EQ(plan_of(1536, 1536, 12288).tile_n, 256);  // deep K: stream-K on 256-wide tiles
+  auto const odd = plan_of(3, 5000, 7000);
+  EXPECT_EQ(odd.tile_n, 128);
+  EXPECT_EQ(odd.cluster_n, 1);
+  EXPECT_TRUE(odd.splits > 1 || odd.tail_split > 1);
 }

@@ -463,6 +463,43 @@ TEST(Gemm, SplitK_Sm90) {
   }
 }
 
+//! Split-K past 16: the heuristic's factor for a problem of one output tile and deep K (128x128x70000,
+//! 1094 k-steps: more than 16 splits, up to half the SMs' worth), and forced factors up to kMaxSplitK
+//! (128 splits of 130 k-steps, with beta != 0, a batch of 2 and every source); each element against the
+//! reference.
+TEST(Gemm, SplitKDeepFewTiles_Sm90) {
+  CLC_REQUIRE_GPU();
+  if (!is_hopper()) GTEST_SKIP() << "the Sm90 kernel needs an sm_90 device";
+  {
+    Case c;
+    c.m = 128; c.n = 128; c.k = 70000;
+    c.expect_kernel = Kernel::Sm90;
+    Result res;
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 0) << describe(c) << ": first bad element " << res.first_bad;
+    EXPECT_GT(res.info.splits, 16) << describe(c) << ": the heuristic kept 16 or fewer splits for one tile";
+    EXPECT_LE(res.info.splits, clc::gemm::kMaxSplitK) << describe(c);
+  }
+  struct V {
+    int splits;
+    SourceKind src;
+    float beta;
+  };
+  for (V const& v : {V{clc::gemm::kMaxSplitK, SourceKind::Ticket, 0.5f}, V{64, SourceKind::Static, 0.0f},
+                     V{33, SourceKind::Single, -1.0f}}) {
+    Case c;
+    c.m = 128 + 7; c.n = 64 + 3; c.k = 130 * 64 - 5; c.batch = 2;
+    c.alpha = 0.75f; c.beta = v.beta;
+    c.opts.kernel = Kernel::Sm90; c.opts.source = v.src; c.opts.split_k = v.splits;
+    c.expect_kernel = Kernel::Sm90;
+    Result res;
+    run_case(c, &res);
+    EXPECT_EQ(res.bad, 0) << describe(c) << " split_k " << v.splits << ": first bad element " << res.first_bad;
+    EXPECT_EQ(res.touched_padding, 0) << describe(c) << ": wrote outside the matrix";
+    EXPECT_EQ(res.info.splits, v.splits) << describe(c);
+  }
+}
+
 // Split tail: the clusters of the last, partial wave run as k-pieces after the whole tiles. Under
 // Ticket and Static (resident workers) with the TMA-store epilogue (beta == 0, D rows TMA can store)
 // each tile's last piece sums the others' partial sums in the kernel (the fixup); under Single, on the
@@ -1641,6 +1678,8 @@ TEST(Gemm, BadArguments) {
   { auto g = f.g; clc::gemm::Options o; o.tile_n = 192; o.tail_split = 2; expect_error(g, clc::Status::InvalidArgument, "tile_n 192", f, o); }
   { auto g = f.g; clc::gemm::Options o; o.tile_n = 192; o.stream_k = 2; expect_error(g, clc::Status::InvalidArgument, "tile_n 192", f, o); }
   { auto g = f.g; clc::gemm::Options o; o.tail_split = 17; expect_error(g, clc::Status::InvalidArgument, "options.tail_split", f, o); }
+  { auto g = f.g; clc::gemm::Options o; o.split_k = clc::gemm::kMaxSplitK + 1; expect_error(g, clc::Status::InvalidArgument, "options.split_k", f, o); }
+  { auto g = f.g; clc::gemm::Options o; o.split_k = -1; expect_error(g, clc::Status::InvalidArgument, "options.split_k", f, o); }
   { auto g = f.g; clc::gemm::Options o; o.cluster_n = 3; expect_error(g, clc::Status::InvalidArgument, "options.cluster_n", f, o); }
   { auto g = f.g; clc::gemm::Options o; o.cluster_n = 2; o.cluster_m = 2;
     expect_error(g, clc::Status::InvalidArgument, "options.cluster_m and options.cluster_n", f, o); }

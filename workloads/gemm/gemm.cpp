@@ -206,8 +206,19 @@ Error choose_on_current_device(Arguments const& a, Options const& o, DeviceFacts
   return choose_kernel(a, o, *dev, ch);
 }
 
+//! The split-K heuristic's largest factor for `tiles` output tiles: 16, or up to (sms / 2) / tiles (at
+//! most 64) when fewer than 9 tiles leave 16 splits far short of the SMs. Half the SMs, not all: the
+//! second kernel's reduction is latency-bound on so few outputs (each thread adds one partial after
+//! another), and on the H200 (bench/results/h200-gemm-plans-dev.txt) 128x128x70000 in 64-wide tiles
+//! took 0.0236 ms with 32 splits, 0.0299 with 64 and 0.0269 with 16; 64x64x131072 0.0287 with 64
+//! splits, 0.0411 with 128 and 0.0370 with 16; 256x256x65536 (8 tiles) was fastest with 16.
+int max_splits(std::int64_t tiles, int sms) {
+  std::int64_t const half = std::max(1, sms / 2) / std::max<std::int64_t>(1, tiles);
+  return int(std::clamp<std::int64_t>(half, 16, std::min(64, kMaxSplitK)));
+}
+
 int detail_split(std::int64_t tiles, int kt, int tile_n, std::int64_t out_elems, int sms) {
-  return clc::detail::split_k_estimate(tiles, kt, tile_n, out_elems, sms);
+  return clc::detail::split_k_estimate(tiles, kt, tile_n, out_elems, sms, max_splits(tiles, sms));
 }
 
 int default_swizzle(int n_tiles) {
@@ -243,7 +254,9 @@ int off_sectors_width(detail::Problem const& p, int sms) {
   std::int64_t const mt = std::int64_t((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM) * p.batch;
   std::int64_t const t64 = mt * ((p.n + 63) / 64), t128 = mt * ((p.n + 127) / 128), t256 = mt * ((p.n + 255) / 256);
   int const kt = (p.k + detail::kSm90TileK - 1) / detail::kSm90TileK;
-  if (t64 <= sms && 2 * t128 < sms && 2 * t64 >= sms && (p.n + 63) / 64 >= 2) return 64;
+  // (1000^3, 16 k-steps, and 1000x1000x3000, 47, were measured; 3x5000x7000, 110 k-steps, took 0.0476 ms
+  // so against 0.0267 with 128-wide tiles in 3 splits, bench/results/h200-gemm-plans-dev.txt.)
+  if (t64 <= sms && 2 * t128 < sms && 2 * t64 >= sms && (p.n + 63) / 64 >= 2 && kt <= 64) return 64;
   if ((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM >= 2 && 2 * t256 >= sms && kt >= 16 && kt <= 96) return 256;
   return 0;
 }
@@ -296,7 +309,16 @@ int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, boo
     std::int64_t const t128 = mt * ((p.n + 127) / 128);
     std::int64_t const es = std::int64_t(size_of(p.ab));
     bool const rows_32 = (p.lda * es) % 32 == 0 && (p.ldb * es) % 32 == 0;
-    if (t64 <= sms && 2 * t128 < sms && rows_32) return 64;
+    // Deep K (more than 256 k-steps; the widths above were measured up to 224) where 128-wide tiles
+    // in at most 16 splits fill the SMs: 128-wide tiles, split (bench/results/h200-gemm-plans-dev.txt):
+    // 512x512x32768 took 0.0340 ms in 8 splits against 0.0586 in 64-wide tiles (stream-K), and
+    // 1024x1024x32768 0.1018 in 2 splits against 0.1302 (64-wide, unsplit). With fewer tiles
+    // (128x128x70000, 256x256x65536) the 64-wide tiles in more splits stayed faster. Not for one row of
+    // tiles (decode-sized M): there B's stream is the cost and 64-wide tiles spread it over more SMs
+    // (4x8192x28672, B column-major, 64-wide unsplit: 0.961x cuBLAS in bench/results/h200-gemm-sweep-f8b5c91.txt).
+    int const kt = (p.k + detail::kSm90TileK - 1) / detail::kSm90TileK;
+    bool const deep_k = kt > 256 && 16 * t128 >= sms && p.m > detail::kSm90TileM;
+    if (t64 <= sms && 2 * t128 < sms && rows_32 && !deep_k) return 64;
     if (!pieces_forced) {
       int const w = off_sectors_width(p, sms);
       if (w != 0) return w;
@@ -310,8 +332,18 @@ int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, boo
   // against the split tail those shapes took before (bench/results/h200-gemm-tile-widths.txt): 3072^3
   // 0.0829 ms against 0.0959 (t4x24, run of 8faf1f4), 2304x2304x3072 0.0541 against 0.0641 ms (t4x30).
   // With no whole wave the split tail and stream-K (256-wide tiles) take the partial wave, as before.
+  // One wave of 256-wide tiles where 192-wide ones also fit one wave and 128-wide ones do not: the
+  // 192-wide tiles put less work on each SM (k <= 64 steps of 64; deeper K keeps 256-wide tiles for
+  // stream-K: 1536x1536x12288 took 0.0982 ms so against 0.1118 in 192-wide tiles). Measured on the
+  // H200 (bench/results/h200-gemm-plans-dev.txt), 192 against 256: 1536^3 0.0174 against 0.0208 ms,
+  // 2048x1536x1536 0.0181 against 0.0214, 1536x1536x2560 0.0245 against 0.0305, 1536x1536x768 0.0119
+  // against 0.0137, 1280x2048x1024 0.0140 against 0.0163.
   double const t256 = waves(256), t192 = waves(192) * 0.78;
-  if (!cluster_forced_2 && !pieces_forced && t256 >= 2 && t192 < 0.9 * t256 && t192 < waves(128) * 0.72) return 192;
+  int const kt = (p.k + detail::kSm90TileK - 1) / detail::kSm90TileK;
+  bool const one_wave_192 = t256 == 1 && waves(192) == 1 && waves(128) >= 2 && kt <= 64;
+  if (!cluster_forced_2 && !pieces_forced && (t256 >= 2 || one_wave_192) && t192 < 0.9 * t256 &&
+      t192 < waves(128) * 0.72)
+    return 192;
   return waves(128) * 0.72 < waves(256) ? 128 : 256;
 }
 
@@ -677,8 +709,9 @@ Error check_arguments(Arguments const& a, Options const& o) {
     return invalid_argument("options.kernel is not a Kernel value");
   if (o.kernel == Kernel::Portable && o.cluster_m == 2)
     return invalid_argument("options.cluster_m 2 needs the Sm90 kernel (the portable kernel runs 1x1 clusters)");
-  if (o.split_k < 0 || o.split_k > 16)
-    return invalid_argument("options.split_k must be 0 (auto), 1 (off) or 2..16 (got " + num(o.split_k) + ")");
+  if (o.split_k < 0 || o.split_k > kMaxSplitK)
+    return invalid_argument("options.split_k must be 0 (auto), 1 (off) or 2.." + num(kMaxSplitK) + " (got " +
+                            num(o.split_k) + ")");
   if (o.kernel == Kernel::Portable && o.split_k > 1)
     return invalid_argument("options.split_k > 1 needs the Sm90 kernel");
   if (o.split_k > 1 && std::int64_t(a.batch) * o.split_k > 65535 * 64)

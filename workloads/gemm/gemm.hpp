@@ -33,6 +33,11 @@
 
 namespace clc::gemm {
 
+//! The largest split-K factor (Options::split_k) that clc::gemm takes. The heuristic goes past 16 only
+//! for problems of at most 8 output tiles with deep K (e.g. 128x128x70000), where 16 splits leave most
+//! of the SMs idle.
+inline constexpr int kMaxSplitK = 128;
+
 enum class DType : int { BF16 = 0, F16 = 1, F32 = 2 };
 enum class Layout : int { RowMajor = 0, ColMajor = 1 };
 //! The kernel to run (clc::KernelChoice, shared by every workload).
@@ -96,7 +101,7 @@ struct Options : ScheduleOptions {
   //! Sm90: split-K factor: each output tile's k-steps are cut into this many ranges computed by
   //! different workers, their fp32 partial sums then reduced (in a fixed order: bit-identical run to
   //! run) by a second kernel that applies alpha and beta. 0 = heuristic (split only when the problem
-  //! has too few tiles to fill the GPU), 1 = off, 2..16 (at most the number of k-steps of 64).
+  //! has too few tiles to fill the GPU), 1 = off, 2..kMaxSplitK (at most the number of k-steps of 64).
   int split_k = 0;
   //! Sm90 split tail: when the tiles fill the GPU in a whole number of waves plus a partial one, the
   //! tiles of that last wave run as this many k-pieces each (listed after the whole tiles, so the

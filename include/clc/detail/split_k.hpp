@@ -32,11 +32,13 @@ inline double split_k_seconds(std::int64_t tiles, int k_steps, int tile_n, std::
   return t;
 }
 
-inline int split_k_estimate(std::int64_t tiles, int k_steps, int tile_n, std::int64_t out_elems, int sms) {
+//! `max_splits` (default 16): the largest factor tried.
+inline int split_k_estimate(std::int64_t tiles, int k_steps, int tile_n, std::int64_t out_elems, int sms,
+                            int max_splits = 16) {
   auto cost = [&](int splits) { return split_k_seconds(tiles, k_steps, tile_n, out_elems, sms, splits); };
   int best = 1;
   double best_t = cost(1);
-  for (int splits = 2; splits <= 16 && k_steps / splits >= 4; ++splits) {
+  for (int splits = 2; splits <= max_splits && k_steps / splits >= 4; ++splits) {
     double const t = cost(splits);
     if (t < best_t) best = splits, best_t = t;
   }
