@@ -233,11 +233,12 @@ cli::Result parse(int argc, char** argv, Config* c) {
                                   "suite's two decode-sized shapes)")
       .flag("--no-check", &no_check, "skip the gate (diagnostics)")
       .integer_of("--stages", {0, 2, 3}, &c->stages, "diagnostics: Sm90 ring stages (clc::gemm::detail::Debug)")
-      .integer("--diag", 0, 207, &c->diag_flags,
+      .integer("--diag", 0, 463, &c->diag_flags,
                "diagnostics bits: 1 skip the epilogue (D unwritten), 2 serial MMA, 4 no TMA store, 8 a split "
                "tail's pieces summed by a second kernel, not in the kernel, 64 the general kernel where the "
                "common case's would run (clc::gemm::detail::Debug::no_fast), 128 every consumer warpgroup "
-               "multiplies, also one whose rows all lie past M (Debug::mma_all_rows)")
+               "multiplies, also one whose rows all lie past M (Debug::mma_all_rows), 256 ping-pong consumers in the "
+               "common case's kernel, 64- or 128-wide tiles (Debug::pingpong)")
       .integer("--tail-whole-waves", -1, 1000, &c->tail_whole_waves,
                "diagnostics: with --tail-split S, keep only this many whole waves unsplit (-1: all)")
       .text("--json", "FILE", &c->json, "also write the results as JSON (also without a GPU: status \"no device\")")
@@ -830,8 +831,10 @@ class Bench {
       debug.stages = cfg_.stages;
       debug.skip_epilogue = (cfg_.diag_flags & 1) != 0;
       debug.serial_mma = (cfg_.diag_flags & 2) != 0;
+      debug.pingpong = (cfg_.diag_flags & 256) != 0;
     }
-    bool const diagnose = debug.stages != 0 || debug.skip_epilogue || debug.serial_mma || debug.no_tma_store ||
+    bool const diagnose = debug.stages != 0 || debug.skip_epilogue || debug.serial_mma || debug.pingpong ||
+                          debug.no_tma_store ||
                           debug.no_fixup || debug.tail_whole_waves >= 0 || debug.swap_ab || debug.no_swap ||
                           debug.no_fast || debug.mma_all_rows;
     gemm::Arguments a = g_;

@@ -39,10 +39,15 @@ struct Debug {
   //! Sm90: every consumer warpgroup multiplies, also one whose 64 rows of a tile all lie past M (by
   //! default such a warpgroup only waits for and releases the stages: kit::Sm90Mma's consumer_idle).
   bool mma_all_rows = false;
+  //! Sm90: the common case's kernel (A and B row-major, D of their type through the TMA store, whole
+  //! tiles) with ping-pong consumers: each consumer warpgroup takes every other tile whole (128 x 64 or
+  //! 128 x 128), its epilogue under the other's MMAs. Kernel variant (bf16, source Ticket); refused by
+  //! name where the plan is not the common case's or its tiles are wider than 128.
+  bool pingpong = false;
 };
 
 //! `clc::gemm::run` with diagnostics. At most one kernel variant (stages, skip_epilogue,
-//! serial_mma) at a time; kernel variants need bf16 A/B and source Ticket (or Auto on Hopper) and
+//! serial_mma, pingpong) at a time; kernel variants need bf16 A/B and source Ticket (or Auto on Hopper) and
 //! apply to the Sm90 kernel only.
 Error run_debug(Arguments const& args, cudaStream_t stream, Options const& opts, Debug const& debug,
                 RunInfo* info = nullptr);

@@ -341,7 +341,18 @@ struct Sm90Mma {
       // Our turn: the other warpgroup has issued its whole previous tile, so every stage before ours
       // has completed (the parity waits below cannot see a stale phase).
       named_barrier_sync(kOrderBar + unsigned(cs.cw), 256);
-      typename Ring::State const last_stage = mainloop_pingpong(cs, kb, ke);
+      typename Ring::State last_stage;
+      if (Ops::a_kmajor(p)) {
+        if (Ops::b_kmajor(p))
+          last_stage = mainloop_pingpong<0, 0>(cs, kb, ke);
+        else
+          last_stage = mainloop_pingpong<0, 1>(cs, kb, ke);
+      } else {
+        if (Ops::b_kmajor(p))
+          last_stage = mainloop_pingpong<1, 0>(cs, kb, ke);
+        else
+          last_stage = mainloop_pingpong<1, 1>(cs, kb, ke);
+      }
       named_barrier_arrive(kOrderBar + unsigned(cs.cw ^ 1), 256);  // the other's MMAs queue behind ours
       next();
       wgmma_wait<0>();
@@ -463,9 +474,13 @@ struct Sm90Mma {
     if (last) next();
   }
 
-  //! Ping-pong: issue the whole tile's MMAs (k-major operands), every 64-row block per k step;
-  //! returns the last stage, still to be released once its wgmma group has completed.
+  //! Ping-pong: issue the whole tile's MMAs, every 64-row block per k step; returns the last stage,
+  //! still to be released once its wgmma group has completed. `TransA`/`TransB`: 1 when the operand
+  //! tile is MN-major (as in `stage_mma`; a 64-row block of an MN-major A is its 64-wide chunk, 8 KiB on).
+  template <int TransA, int TransB>
   CLC_KIT_DEVICE typename Ring::State mainloop_pingpong(ConsumerState& cs, int kb, int ke) {
+    constexpr std::uint32_t kStepA = TransA ? 2048u : 32u;  // bytes per K step of 16
+    constexpr std::uint32_t kStepB = TransB ? 2048u : 32u;
     typename Ring::State prev = cs.st;
     for (int kt = kb; kt < ke; ++kt) {
       ring.consumer_wait(cs.st);
@@ -479,8 +494,8 @@ struct Sm90Mma {
       for (int kk = 0; kk < 4; ++kk) {
 #pragma unroll
         for (int h = 0; h < kHalves; ++h)
-          wgmma_ss<Elem, 0, 0>(cs.acc[h], da.at(std::uint32_t(h) * 8192u + kk * 32u), db.at(kk * 32u),
-                               kk == 0 ? scale_first : 1);
+          wgmma_ss<Elem, TransA, TransB>(cs.acc[h], da.at(std::uint32_t(h) * 8192u + kk * kStepA), db.at(kk * kStepB),
+                                         kk == 0 ? scale_first : 1);
       }
       wgmma_commit();
       wgmma_wait<1>();  // the previous stage's group is complete: its shared memory may be refilled

@@ -114,6 +114,8 @@ Error run(Arguments const& args, cudaStream_t stream, Options const& opts, Debug
           RunInfo* info);
 
 Error launch_sm90(Problem const& p, Plan const& plan, Sm90Maps const& maps, RunInfo* info);
+//! Whether the common case's kernels (kSm90Fast, kSm90FastSwap) run `plan` of `p` (gemm.cpp).
+bool fast_kernel(Problem const& p, Plan const& plan, Sm90Maps const& maps);
 Error launch_portable(Problem const& p, Plan const& plan, RunInfo* info);
 
 //! One instantiation per (A/B type, source), each in its own .cu file (compile time).

@@ -119,6 +119,10 @@ enum Sm90Variant : int {
   kSm90Fast = 32,
   //! The swapped problem's common case (Sm90GemmFastSwapOpsN; launch_sm90 picks it where it applies).
   kSm90FastSwap = 33,
+  //! Diagnostics (Debug::pingpong): the common case's Ops with ping-pong consumers (kit::Sm90Mma's
+  //! PingPong: each consumer warpgroup a whole 128 x BN tile, BN 64 or 128, its epilogue under the
+  //! other's MMAs).
+  kSm90FastPingPong = 34,
 };
 
 //! Shared-memory layout of one tile width (kit/sm90_mma.cuh).
@@ -661,11 +665,12 @@ using Sm90Elem = std::conditional_t<AB == DType::BF16, __nv_bfloat16, __half>;
 constexpr int sm90_gemm_stages(int bn, int stages) { return stages != 0 ? stages : bn == 64 ? CLC_GEMM_STAGES64 : 0; }
 template <DType AB, class Source, int BN, int Variant = kSm90Normal, int Stages = 0, bool Fixup = false>
 using Sm90Gemm = kit::Sm90Mma<
-    std::conditional_t<Variant == kSm90Fast, Sm90GemmFastOpsN<BN, Sm90Elem<AB>>,
+    std::conditional_t<Variant == kSm90Fast || Variant == kSm90FastPingPong, Sm90GemmFastOpsN<BN, Sm90Elem<AB>>,
                        std::conditional_t<Variant == kSm90FastSwap, Sm90GemmFastSwapOpsN<BN, Sm90Elem<AB>>,
                                           Sm90GemmOpsN<BN, Fixup>>>,
-    Sm90Elem<AB>, Source, BN, Variant == kSm90Fast || Variant == kSm90FastSwap ? int(kSm90Normal) : Variant,
-    sm90_gemm_stages(BN, Stages)>;
+    Sm90Elem<AB>, Source, BN,
+    Variant == kSm90Fast || Variant == kSm90FastSwap || Variant == kSm90FastPingPong ? int(kSm90Normal) : Variant,
+    sm90_gemm_stages(BN, Stages), /*PingPong=*/Variant == kSm90FastPingPong>;
 
 //! Host: build the parameters and launch (the kernel's stream, workspace and grid mode are in `plan`).
 template <DType AB, class Source, int BN, int Variant = kSm90Normal, int Stages = 0, bool Fixup = false>
@@ -735,7 +740,7 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
     info->tail_fixup = p.fixup != 0;
     info->stream_k_units = p.sk_units;
     info->swapped = pr.d_transposed;
-    info->fast = Variant == kSm90Fast || Variant == kSm90FastSwap;
+    info->fast = Variant == kSm90Fast || Variant == kSm90FastSwap || Variant == kSm90FastPingPong;
     info->launch = li;
   }
   if (plan.splits > 1) return splitk_reduce(pr, plan);
@@ -748,6 +753,12 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
 //! `Fixup`: the kernels that sum a split tail in the kernel (launch_sm90_fixup_typed).
 template <DType AB, class Source, int Variant = kSm90Normal, int Stages = 0, bool Fixup = false>
 Error sm90_launch_tile(Problem const& pr, Plan const& plan, Sm90Maps const& maps, RunInfo* info) {
+  if constexpr (Variant == kSm90FastPingPong) {  // (diagnostics: 64- and 128-wide whole tiles; run_debug)
+    if (plan.tile_n == 64) return sm90_launch<AB, Source, 64, Variant>(pr, plan, maps, info);
+    if (plan.tile_n == 128) return sm90_launch<AB, Source, 128, Variant>(pr, plan, maps, info);
+    return Error{Status::NotSupported, "clc::gemm: the ping-pong kernel has 64- and 128-wide tiles only (plan " +
+                                           std::to_string(plan.tile_n) + ")"};
+  } else {
   if constexpr (Variant == kSm90Fast || Variant == kSm90FastSwap) {  // (the plan: whole tiles; launch_sm90)
     if (plan.tile_n == 64) return sm90_launch<AB, Source, 64, Variant>(pr, plan, maps, info);
     if (plan.tile_n == 192) return sm90_launch<AB, Source, 192, Variant>(pr, plan, maps, info);
@@ -772,6 +783,7 @@ Error sm90_launch_tile(Problem const& pr, Plan const& plan, Sm90Maps const& maps
   if (plan.tile_n == 256) return sm90_launch<AB, Source, 256, Variant, Stages, Fixup>(pr, plan, maps, info);
   return Error{Status::InternalError, "clc::gemm: no Sm90 kernel of tile width " + std::to_string(plan.tile_n) +
                         " for this plan (a bug in plan_sm90)"};
+  }
 }
 
 #endif  // __CUDACC__
