@@ -405,3 +405,41 @@ TEST(GemmPlan, DeepKAndOneWaveOnTheH200) {
   EXPECT_EQ(odd.cluster_n, 1);
   EXPECT_TRUE(odd.splits > 1 || odd.tail_split > 1);
 }
+
+//! Deep K over one wave of 128 x 256 tiles and at most a third more: every tile in stream-K units, one
+//! per SM (gemm.cpp, deep_k_stream_k); not with 64 k-steps, not over more of a second wave, not where the
+//! kernel cannot sum the pieces or something is forced.
+TEST(GemmPlan, DeepKStreamKOverOneWaveOnTheH200) {
+  using clc::SourceKind;
+  for (auto const& s : {std::array<int, 3>{2304, 2304, 12288}, std::array<int, 3>{2304, 2304, 8192},
+                        std::array<int, 3>{3072, 1536, 12288}}) {
+    auto const sk = plan_of(s[0], s[1], s[2]);
+    std::string const what = std::to_string(s[0]) + "x" + std::to_string(s[1]) + "x" + std::to_string(s[2]);
+    EXPECT_EQ(sk.tile_n, 256) << what;
+    EXPECT_EQ(sk.cluster_m, 1) << what;
+    EXPECT_EQ(sk.splits, 1) << what;
+    EXPECT_EQ(sk.stream_k_units, 132) << what;
+    EXPECT_TRUE(sk.fixup) << what;
+    EXPECT_EQ(sk.tail_tiles, (s[0] / 128) * (s[1] / 256)) << what << ": every tile in the units";
+    EXPECT_EQ(sk.source, SourceKind::Static) << what << ": one unit per SM";
+  }
+  auto const shallow = plan_of(2304, 2304, 4096);  // 64 k-steps: two waves of 192-wide whole tiles
+  EXPECT_EQ(shallow.tile_n, 192);
+  EXPECT_EQ(shallow.stream_k_units, 0);
+  for (auto const& s : {std::array<int, 3>{2816, 2816, 8192}, std::array<int, 3>{4096, 2048, 12288}}) {
+    auto const whole = plan_of(s[0], s[1], s[2]);  // 1.83 and 1.94 waves: whole tiles
+    EXPECT_EQ(whole.stream_k_units, 0) << s[0] << "x" << s[1] << "x" << s[2];
+    EXPECT_EQ(whole.tail_split, 1) << s[0] << "x" << s[1] << "x" << s[2];
+  }
+  clc::gemm::Options off;
+  off.stream_k = 1;
+  EXPECT_EQ(plan_of(2304, 2304, 12288, false, off).tile_n, 192);
+  EXPECT_EQ(plan_of(2304, 2304, 12288, false, off).stream_k_units, 0);
+  clc::gemm::Options single;
+  single.source = SourceKind::Single;  // no in-kernel sum: the rule stands back
+  EXPECT_EQ(plan_of(2304, 2304, 12288, false, single).tile_n, 192);
+  EXPECT_EQ(plan_of(2304, 2304, 12288, false, single).stream_k_units, 0);
+  clc::gemm::Options capped;
+  capped.max_workers = 100;
+  EXPECT_EQ(plan_of(2304, 2304, 12288, false, capped).stream_k_units, 0);
+}

@@ -151,7 +151,8 @@ std::string swap_ab_reason(Arguments const& a, Options const& o) {
 //! 0.810x -> 0.909x (224), 2304x4608x3072 0.837x -> 0.915x (224); the shapes this rule leaves alone were
 //! within the spread or slower swapped (8192^3 0.998x -> 0.981x in a 1x1 cluster, 16x8192x8192 with B
 //! column-major 0.830x -> 0.589x).
-int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, bool pieces_forced);
+int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, bool pieces_forced,
+                   bool stream_k_ok = false);
 bool auto_swap(Arguments const& a, Options const& o, detail::Debug const& debug, int sms) {
   if (debug.swap_ab || debug.no_swap) return debug.swap_ab;
   if (o.tile_n != 0 || o.split_k > 1 || o.tail_split > 1 || o.stream_k == 2 || o.kernel == Kernel::Portable)
@@ -266,7 +267,26 @@ int off_sectors_width(detail::Problem const& p, int sms) {
 //! development timings at 5120^3 that no committed results file records (docs/gemm.md,
 //! "Heuristics"), so 256 wins unless 128-wide tiles fill the GPU where 256-wide ones leave SMs idle
 //! (small problems).
-int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, bool pieces_forced) {
+//! Deep K over one wave of 128 x 256 tiles and at most a third more (1x1 clusters, one CTA per SM): every
+//! tile in stream-K units instead of two waves of whole tiles (the tile-width rule's 192-wide ones, or
+//! split-K). Measured on the H200 (bench/results/h200-gemm-deep-stream-k-dev.txt; each plan its own
+//! process, ratio to cuBLAS): 2304x2304x12288 (162 tiles, 192 k-steps) 0.1867 ms in 132 units (1.023x)
+//! against 0.1980 in 192-wide tiles (0.964x), 2304x2304x8192 0.1324 (0.992x) against 0.1372 (0.957x),
+//! 3072x1536x12288 (144 tiles) 0.1620 (0.923x) against 0.1912 (0.786x, 192-wide in 2 splits); it lost
+//! with 64 k-steps (2304x2304x4096: 0.0738 against 0.0714) and over more of a second wave (2816x2816x8192,
+//! 1.83 waves: 0.2310 against 0.1779; 4096x2048x12288, 1.94: 0.2952 against 0.2601), where the whole
+//! tiles' last wave is fuller. The units run under the in-kernel sum, so the rule needs what it needs
+//! (`stream_k_ok`: a resident persistent source, the TMA-store epilogue, nothing forced, no worker cap).
+constexpr int kDeepStreamKSteps = 128;
+bool deep_k_stream_k(detail::Problem const& p, int sms) {
+  if (p.d_transposed || sms < 1) return false;
+  std::int64_t const t256 = std::int64_t((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM) * ((p.n + 255) / 256) *
+                            p.batch;
+  int const kt = (p.k + detail::kSm90TileK - 1) / detail::kSm90TileK;
+  return kt >= kDeepStreamKSteps && t256 > sms && 3 * t256 <= 4 * std::int64_t(sms);
+}
+
+int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, bool pieces_forced, bool stream_k_ok) {
   auto waves = [&](int bn) {
     std::int64_t const tiles = std::int64_t((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM) *
                                ((p.n + bn - 1) / bn) * p.batch;
@@ -338,6 +358,7 @@ int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, boo
   // H200 (bench/results/h200-gemm-plans-dev.txt), 192 against 256: 1536^3 0.0174 against 0.0208 ms,
   // 2048x1536x1536 0.0181 against 0.0214, 1536x1536x2560 0.0245 against 0.0305, 1536x1536x768 0.0119
   // against 0.0137, 1280x2048x1024 0.0140 against 0.0163.
+  if (stream_k_ok && !cluster_forced_2 && !pieces_forced && deep_k_stream_k(p, sms)) return 256;
   double const t256 = waves(256), t192 = waves(192) * 0.78;
   int const kt = (p.k + detail::kSm90TileK - 1) / detail::kSm90TileK;
   bool const one_wave_192 = t256 == 1 && waves(192) == 1 && waves(128) >= 2 && kt <= 64;
@@ -450,6 +471,16 @@ void plan_tail_split(detail::Problem const& p, Options const& o, DeviceFacts con
   std::int64_t const full = clusters / slots;
   std::int64_t const r = clusters - full * slots;
   std::int64_t const slot_limit = std::int64_t(1) << (31 - detail::kTailSlotShift);
+  // Deep K over one wave and at most a third more of 256-wide tiles (deep_k_stream_k, measured there):
+  // every tile in stream-K units, one per SM, instead of the split-K heuristic's choice.
+  if (o.tail_split == 0 && o.stream_k == 0 && o.split_k == 0 && fixup && cm == 1 && plan->tile_n == 256 &&
+      deep_k_stream_k(p, dev.sm_count)) {
+    int units = 0, pieces = 0;
+    if (stream_k_shape(clusters, kt, slots, cm, &units, &pieces)) {
+      set_stream_k(plan, 0, clusters, units, pieces);
+      return;
+    }
+  }
   int s = o.tail_split;
   std::int64_t tail = 0;
   if (s >= 2) {
@@ -537,8 +568,12 @@ void plan_tail_split(detail::Problem const& p, Options const& o, DeviceFacts con
 //! Sm90: tile width, TMA store, cluster, swizzle and split-K of `p` (the rest of `plan` as set).
 void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& dev, bool no_tma_store,
                detail::Plan* plan) {
+  // The deep-K stream-K rule (deep_k_stream_k) only where plan_tail_split will take it.
+  bool const stream_k_ok = o.split_k == 0 && o.tail_split == 0 && o.stream_k == 0 && o.max_workers == 0 &&
+                           o.cluster_m != 2 && fixup_possible(o, plan->debug) && use_tma_store(p, no_tma_store);
   plan->tile_n = o.tile_n != 0 ? o.tile_n
-                 : default_tile_n(p, dev.sm_count, o.cluster_m == 2, o.tail_split > 1 || o.stream_k == 2);
+                 : default_tile_n(p, dev.sm_count, o.cluster_m == 2, o.tail_split > 1 || o.stream_k == 2,
+                                  stream_k_ok);
   // A forced 1x2 cluster takes 64- or 128-wide tiles (the widths whose A it halves); 128 where the width
   // rule gave a wider one.
   if (o.cluster_n == 2 && !detail::sm90_width_pairs_n(plan->tile_n)) plan->tile_n = 128;
