@@ -5,22 +5,11 @@
 #   BUILD=build-gpu COMMIT=abc1234 SHAPES="MxNxK ..." FORCED="--stream-k 1" scripts/dev-gemm-after.sh OUT
 set -u -o pipefail
 out=${1:?usage: scripts/dev-gemm-after.sh OUT}
+source "$(dirname "$0")/lib/dev-bench.sh"
 B=${BUILD:-build-gpu}/bench/clc-bench
 c=${COMMIT:-?}
-mkdir -p "$out"
-log="$out/dev-gemm-after.txt"
-: >"$log"
-say() { echo "$*" | tee -a "$log"; }
-say "dev-gemm-after at $c on $(nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.draw,temperature.gpu --format=csv,noheader 2>/dev/null)"
-run() {  # label, clc-bench arguments...
-  local label=$1 t=$SECONDS
-  shift
-  say "== $label: clc-bench $*"
-  timeout 200 "$B" "$@" >"$out/$label.txt" 2>&1
-  local r=$?
-  grep -E "^[0-9]+x|^geomean|^clc Static|error|FAIL" "$out/$label.txt" | cut -c1-200 | tee -a "$log"
-  say "($label rc=$r in $((SECONDS - t)) s)"
-}
+dev_init "$out" dev-gemm-after
+run() { bench_run "$@"; }
 [ -n "${SUITES:-1}" ] && {
   run fp16 gemm --dtype fp16 --rounds 2 --commit "$c" --json "$out/h200-gemm-fp16-check-$c.json"
   run interfere gemm --shape 8192x8192x8192 --shape 4096x4096x4096 --interfere 0.25 --rounds 3 --commit "$c" \

@@ -8,33 +8,16 @@
 #   scripts/dev-gemm-pingpong.sh OUT
 set -u -o pipefail
 out=${1:?usage: scripts/dev-gemm-pingpong.sh OUT}
-mkdir -p "$out"
-log="$out/dev-gemm-pingpong.txt"
-: >"$log"
-say() { echo "$*" | tee -a "$log"; }
-say "dev-gemm-pingpong at ${CLC_GIT_COMMIT:-?} on $(nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.draw,temperature.gpu --format=csv,noheader 2>/dev/null)"
-t0=$SECONDS
-cmake -S . -B build-pp -G Ninja -DCMAKE_BUILD_TYPE=Release -DCLC_CUDA_ARCHITECTURES=90a -DCLC_BUILD_TESTS=ON \
-  -DCLC_BUILD_BENCH=ON -DCLC_BUILD_EXAMPLES=OFF >"$out/configure.log" 2>&1 &&
-  ninja -C build-pp clc-bench clc_gemm_tests clc_conv_tests >"$out/build.log" 2>&1
-rc=$?
-say "build rc=$rc in $((SECONDS - t0)) s"
-[ $rc = 0 ] || { tail -30 "$out/build.log"; exit 1; }
+source "$(dirname "$0")/lib/dev-bench.sh"
+dev_init "$out" dev-gemm-pingpong
+dev_build build-pp clc-bench clc_gemm_tests clc_conv_tests
 for t in gemm conv; do
   t0=$SECONDS
   timeout 200 build-pp/tests/workloads/clc_${t}_tests >"$out/$t-tests.log" 2>&1
   say "clc_${t}_tests rc=$? in $((SECONDS - t0)) s: $(grep -E '^\[  (PASSED|FAILED) |^\[  FAILED  \]' "$out/$t-tests.log" | tr '\n' ' ' | cut -c1-600)"
 done
 B=build-pp/bench/clc-bench
-run() {  # label, clc-bench arguments...
-  local label=$1 t=$SECONDS
-  shift
-  say "== $label: clc-bench $*"
-  timeout 120 "$B" "$@" >"$out/$label.txt" 2>&1
-  local r=$?
-  grep -E "^[0-9]+x|error|FAIL|not supported|refused" "$out/$label.txt" | cut -c1-200 | tee -a "$log"
-  say "($label rc=$r in $((SECONDS - t)) s)"
-}
+run() { BENCH_TIMEOUT=120 bench_run "$@"; }
 whole="--source ticket --tail-split 1 --stream-k 1 --split-k 1 --no-swap"
 # shape, tile width, cluster along M
 for item in ${ITEMS:-8192x8192x256:128:1 8192x8192x256:128:2 8192x8192x1024:128:2 2048x2048x2048:128:2 \

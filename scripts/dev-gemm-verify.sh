@@ -5,18 +5,9 @@
 #   scripts/dev-gemm-verify.sh OUT
 set -u -o pipefail
 out=${1:?usage: scripts/dev-gemm-verify.sh OUT}
-mkdir -p "$out"
-log="$out/dev-gemm-verify.txt"
-: >"$log"
-say() { echo "$*" | tee -a "$log"; }
-say "dev-gemm-verify at ${CLC_GIT_COMMIT:-?} on $(nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.draw,temperature.gpu --format=csv,noheader 2>/dev/null)"
-t0=$SECONDS
-cmake -S . -B build-v -G Ninja -DCMAKE_BUILD_TYPE=Release -DCLC_CUDA_ARCHITECTURES=90a -DCLC_BUILD_TESTS=ON \
-  -DCLC_BUILD_BENCH=ON -DCLC_BUILD_EXAMPLES=OFF >"$out/configure.log" 2>&1 &&
-  ninja -C build-v clc-bench clc_gemm_tests >"$out/build.log" 2>&1
-rc=$?
-say "build rc=$rc in $((SECONDS - t0)) s"
-[ $rc = 0 ] || { tail -30 "$out/build.log"; exit 1; }
+source "$(dirname "$0")/lib/dev-bench.sh"
+dev_init "$out" dev-gemm-verify
+dev_build build-v clc-bench clc_gemm_tests
 t0=$SECONDS
 timeout 200 build-v/tests/workloads/clc_gemm_tests >"$out/gemm-tests.log" 2>&1
 say "clc_gemm_tests rc=$? in $((SECONDS - t0)) s: $(grep -E '^\[  (PASSED|FAILED) |^\[  FAILED  \]' "$out/gemm-tests.log" | tr '\n' ' ')"
@@ -25,15 +16,7 @@ timeout 120 compute-sanitizer --tool memcheck --error-exitcode 9 build-v/tests/w
 say "memcheck (split-K subset) rc=$?: $(grep -E 'ERROR SUMMARY' "$out/gemm-memcheck.log" | tail -1)"
 B=build-v/bench/clc-bench
 c=${CLC_GIT_COMMIT:-?}
-run() {  # label, clc-bench arguments...
-  local label=$1 t=$SECONDS
-  shift
-  say "== $label: clc-bench $*"
-  timeout 200 "$B" "$@" >"$out/$label.txt" 2>&1
-  local r=$?
-  grep -E "^[0-9]+x|^geomean|error|FAIL" "$out/$label.txt" | cut -c1-200 | tee -a "$log"
-  say "($label rc=$r in $((SECONDS - t)) s)"
-}
+run() { bench_run "$@"; }
 run suite gemm --rounds 3 --commit "$c" --json "$out/h200-gemm-check-$c.json"
 run changed gemm --rounds 3 --shape 512x512x32768 --shape 128x128x70000 --shape 64x64x131072 --shape 256x256x65536 \
   --shape 1024x1024x32768 --shape 1536x1536x1536 --shape 2048x1536x1536 --shape 1536x1536x2560 --shape 1536x1536x768 \
