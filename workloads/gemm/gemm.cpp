@@ -262,11 +262,6 @@ int off_sectors_width(detail::Problem const& p, int sms) {
   return 0;
 }
 
-//! Sm90 tile width: the one with the shorter estimated makespan, counting whole waves of tiles over
-//! the SMs. 0.72 is an estimate of a 128-wide tile's time relative to a 256-wide one's, from
-//! development timings at 5120^3 that no committed results file records (docs/gemm.md,
-//! "Heuristics"), so 256 wins unless 128-wide tiles fill the GPU where 256-wide ones leave SMs idle
-//! (small problems).
 //! Deep K over one wave of 128 x 256 tiles and at most a third more (1x1 clusters, one CTA per SM): every
 //! tile in stream-K units instead of two waves of whole tiles (the tile-width rule's 192-wide ones, or
 //! split-K). Measured on the H200 (bench/results/h200-gemm-deep-stream-k-dev.txt; each plan its own
@@ -286,6 +281,11 @@ bool deep_k_stream_k(detail::Problem const& p, int sms) {
   return kt >= kDeepStreamKSteps && t256 > sms && 3 * t256 <= 4 * std::int64_t(sms);
 }
 
+//! Sm90 tile width: the one with the shorter estimated makespan, counting whole waves of tiles over
+//! the SMs. 0.72 is an estimate of a 128-wide tile's time relative to a 256-wide one's, from
+//! development timings at 5120^3 that no committed results file records (docs/gemm.md,
+//! "Heuristics"), so 256 wins unless 128-wide tiles fill the GPU where 256-wide ones leave SMs idle
+//! (small problems).
 int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, bool pieces_forced, bool stream_k_ok) {
   auto waves = [&](int bn) {
     std::int64_t const tiles = std::int64_t((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM) *

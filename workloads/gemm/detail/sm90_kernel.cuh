@@ -753,12 +753,6 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
 //! `Fixup`: the kernels that sum a split tail in the kernel (launch_sm90_fixup_typed).
 template <DType AB, class Source, int Variant = kSm90Normal, int Stages = 0, bool Fixup = false>
 Error sm90_launch_tile(Problem const& pr, Plan const& plan, Sm90Maps const& maps, RunInfo* info) {
-  if constexpr (Variant == kSm90FastPingPong) {  // (diagnostics: 64- and 128-wide whole tiles; run_debug)
-    if (plan.tile_n == 64) return sm90_launch<AB, Source, 64, Variant>(pr, plan, maps, info);
-    if (plan.tile_n == 128) return sm90_launch<AB, Source, 128, Variant>(pr, plan, maps, info);
-    return Error{Status::NotSupported, "clc::gemm: the ping-pong kernel has 64- and 128-wide tiles only (plan " +
-                                           std::to_string(plan.tile_n) + ")"};
-  } else {
   if constexpr (Variant == kSm90Fast || Variant == kSm90FastSwap) {  // (the plan: whole tiles; launch_sm90)
     if (plan.tile_n == 64) return sm90_launch<AB, Source, 64, Variant>(pr, plan, maps, info);
     if (plan.tile_n == 192) return sm90_launch<AB, Source, 192, Variant>(pr, plan, maps, info);
@@ -783,7 +777,6 @@ Error sm90_launch_tile(Problem const& pr, Plan const& plan, Sm90Maps const& maps
   if (plan.tile_n == 256) return sm90_launch<AB, Source, 256, Variant, Stages, Fixup>(pr, plan, maps, info);
   return Error{Status::InternalError, "clc::gemm: no Sm90 kernel of tile width " + std::to_string(plan.tile_n) +
                         " for this plan (a bug in plan_sm90)"};
-  }
 }
 
 #endif  // __CUDACC__

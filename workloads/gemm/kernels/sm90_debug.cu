@@ -22,7 +22,10 @@ Error launch_sm90_debug(Problem const& p, Plan const& plan, Sm90Maps const& maps
     if (!fast_kernel(p, plan, maps) || p.d_transposed)
       return not_supported("debug.pingpong: the plan is not the common case's (A and B row-major, D of their type "
                            "through the TMA store, whole tiles, not swapped)");
-    return sm90_launch_tile<DType::BF16, Src, kSm90FastPingPong>(p, plan, maps, info);
+    if (plan.tile_n == 64) return sm90_launch<DType::BF16, Src, 64, kSm90FastPingPong>(p, plan, maps, info);
+    if (plan.tile_n == 128) return sm90_launch<DType::BF16, Src, 128, kSm90FastPingPong>(p, plan, maps, info);
+    return not_supported("debug.pingpong: 64- and 128-wide tiles only (the plan's are " + std::to_string(plan.tile_n) +
+                         " wide)");
   }
   if (d.skip_epilogue) return sm90_launch_tile<DType::BF16, Src, kSm90SkipEpilogue>(p, plan, maps, info);
   if (d.serial_mma) return sm90_launch_tile<DType::BF16, Src, kSm90SerialMma>(p, plan, maps, info);
