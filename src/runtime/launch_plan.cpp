@@ -30,8 +30,10 @@ Error validate(TileSpace const& t) {
     return invalid_argument("tiles.raster is not a Raster value (got " + num(int(t.raster)) + ")");
   if (t.reverse != Reverse::None && t.reverse != Reverse::X && t.reverse != Reverse::Y)
     return invalid_argument("tiles.reverse is not a Reverse value (got " + num(int(t.reverse)) + ")");
-  if (t.tiles() > kMaxGridX)
-    return invalid_argument("tiles.x * tiles.y * tiles.z = " + num(t.tiles()) + " exceeds 2^31-1 tiles");
+  // x * y < 2^62 always; times z only once x * y is known to be small enough (no int64 overflow).
+  if (std::int64_t(t.x) * t.y > kMaxGridX || t.tiles() > kMaxGridX)
+    return invalid_argument("tiles.x * tiles.y * tiles.z = " + num(t.x) + " * " + num(t.y) + " * " + num(t.z) +
+                            " exceeds 2^31-1 tiles");
   if (t.slots() > kMaxGridX)
     return invalid_argument("the tile space rounded up to whole " + num(t.cluster_x) + "x" + num(t.cluster_y) +
                             " clusters has " + num(t.slots()) + " launch slots, more than 2^31-1");

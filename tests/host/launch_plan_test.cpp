@@ -68,6 +68,10 @@ TEST(ValidateTiles, RejectsEachBadField) {
   expect_error(clc::validate(TileSpace(4).with_cluster(8, 4)), Status::InvalidArgument, "at most 16");
   expect_error(clc::validate(TileSpace(4).with_swizzle(0)), Status::InvalidArgument, "tiles.swizzle");
   expect_error(clc::validate(TileSpace(65536, 65536)), Status::InvalidArgument, "exceeds 2^31-1 tiles");
+  // x * y * z past 2^63 (each extent < 2^31): refused, no int64 overflow (the sanitizer build checks it)
+  expect_error(clc::validate(TileSpace(2147483647, 2147483647, 2147483647)), Status::InvalidArgument,
+               "2147483647 * 2147483647 * 2147483647 exceeds 2^31-1 tiles");
+  expect_error(clc::validate(TileSpace(1 << 20, 1 << 20, 1 << 30)), Status::InvalidArgument, "exceeds 2^31-1 tiles");
   expect_error(clc::validate(TileSpace(2147483647).with_cluster(2, 1)), Status::InvalidArgument, "launch slots");
   EXPECT_TRUE(clc::validate(TileSpace(2147483647)).ok());
   EXPECT_TRUE(clc::validate(TileSpace(7, 9, 2).with_cluster(2, 2)).ok());

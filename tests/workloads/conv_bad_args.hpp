@@ -171,6 +171,23 @@ inline std::vector<BadCase> bad_cases(conv::Arguments const& base, bool with_dev
     a.pad_top = a.pad_bottom = a.pad_left = a.pad_right = 3;
     add("filter past 32-bit indexing", a, S::NotSupported, {"2^31"});
   }
+  {
+    auto a = base;  // every extent at INT_MAX: the element count saturates instead of overflowing
+    a.n = a.h = a.w = a.c = 2147483647;
+    a.r = a.s = 1;
+    a.pad_top = a.pad_bottom = a.pad_left = a.pad_right = 0;
+    add("x of (2^31 - 1)^4 elements", a, S::NotSupported, {"x has 2^62 or more elements", "2^31"});
+  }
+  {
+    auto a = base;  // images 2^61 elements apart: two of them span 2^62
+    a.x_stride_n = std::int64_t(1) << 61;
+    add("x_stride_n spanning 2^62 elements", a, S::InvalidArgument, {"x's strides span", "2^62"});
+  }
+  {
+    auto a = base;  // the largest stride: the packed image stride derived from it saturates
+    a.y_stride_h = INT64_MAX;
+    add("y_stride_h = INT64_MAX", a, S::InvalidArgument, {"y's strides span", "2^62"});
+  }
   { conv::Options o; o.tile_n = 96; add("tile_n 96", base, S::InvalidArgument, {"tile_n"}, o); }
   { conv::Options o; o.cluster_m = 3; add("cluster_m 3", base, S::InvalidArgument, {"cluster_m"}, o); }
   { conv::Options o; o.max_workers = -1; add("max_workers -1", base, S::InvalidArgument, {"max_workers"}, o); }

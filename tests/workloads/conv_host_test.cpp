@@ -186,6 +186,24 @@ TEST(ConvArgs, OutputSizeMatchesBruteForce) {
                 EXPECT_LE(conv::output_w(a), 0);
               }
             }
+  {
+    conv::Arguments e;  // extreme values are well defined (no int overflow): filters that cannot fit give 0,
+    e.h = e.w = 8;      // outputs past INT_MAX saturate there (can_implement refuses them by name)
+    e.r = e.s = INT32_MIN;
+    EXPECT_EQ(conv::output_h(e), 0);
+    EXPECT_EQ(conv::output_w(e), 0);
+    e.r = e.s = 3;
+    e.dilation_h = e.dilation_w = INT32_MAX;
+    EXPECT_EQ(conv::output_h(e), 0);
+    e.dilation_h = e.dilation_w = 1;
+    e.h = e.w = INT32_MAX;
+    e.r = e.s = 1;
+    e.pad_top = e.pad_bottom = e.pad_left = e.pad_right = INT32_MAX;
+    EXPECT_EQ(conv::output_h(e), INT32_MAX);
+    EXPECT_EQ(conv::output_w(e), INT32_MAX);
+    e.h = -5;
+    EXPECT_EQ(conv::output_h(e), 0);
+  }
   conv::Arguments a;  // ResNet-50's stem: 224, 7x7, stride 2, pad 3 -> 112
   a.h = 224, a.w = 224, a.r = a.s = 7, a.stride_h = a.stride_w = 2;
   a.pad_top = a.pad_bottom = a.pad_left = a.pad_right = 3;

@@ -1670,6 +1670,9 @@ TEST(Gemm, BadArguments) {
   { auto g = f.g; g.layout_b = Layout::RowMajor; g.ldb = 8; expect_error(g, clc::Status::InvalidArgument, "ldb", f); }
   { auto g = f.g; g.ldd = 3; expect_error(g, clc::Status::InvalidArgument, "ldd", f); }
   { auto g = f.g; g.b_type = DType::F16; expect_error(g, clc::Status::NotSupported, "b_type", f); }
+  { auto g = f.g; g.lda = INT64_MAX; expect_error(g, clc::Status::InvalidArgument, "A spans 2^62 bytes", f); }
+  { auto g = f.g; g.batch = 2; g.batch_stride_a = g.batch_stride_b = 0; g.batch_stride_d = 16;  // batch 1 row 0 = batch 0 row 1
+    expect_error(g, clc::Status::InvalidArgument, "batch_stride_d (16)", f); }
   { auto g = f.g; g.a_type = g.b_type = DType::F32; expect_error(g, clc::Status::NotSupported, "F32", f); }
   { auto g = f.g; g.beta = 1.0f; g.c = f.A.p; g.ldc = 16; g.c_type = DType::F32;
     expect_error(g, clc::Status::NotSupported, "c_type", f); }

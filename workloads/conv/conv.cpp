@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <utility>
 
@@ -32,21 +33,41 @@ char const* to_string(DType t) {
 char const* to_string(Activation a) { return a == Activation::ReLU ? "ReLU" : "None"; }
 std::size_t size_of(DType t) { return t == DType::F32 ? 4 : 2; }
 
-int output_h(Arguments const& a) {
-  if (a.stride_h < 1) return 0;
-  std::int64_t const span = std::int64_t(a.h) + a.pad_top + a.pad_bottom - std::int64_t(a.dilation_h) * (a.r - 1) - 1;
-  return span < 0 ? 0 : int(span / a.stride_h + 1);
+namespace {
+// P or Q of one spatial dimension, in 64-bit arithmetic (any int input, e.g. a filter extent of INT_MIN,
+// is well defined); 0 when the filter does not fit or an extent, stride or dilation is out of range, and
+// at most INT_MAX (can_implement refuses outputs past its index limit by name).
+int output_extent(int in, int pad_a, int pad_b, int filter, int dilation, int stride) {
+  if (stride < 1 || filter < 1 || dilation < 1 || in < 0) return 0;
+  std::int64_t const span = std::int64_t(in) + pad_a + pad_b - std::int64_t(dilation) * (std::int64_t(filter) - 1) - 1;
+  if (span < 0) return 0;
+  std::int64_t const out = span / stride + 1;
+  return out > std::int64_t(INT32_MAX) ? INT32_MAX : int(out);
 }
-int output_w(Arguments const& a) {
-  if (a.stride_w < 1) return 0;
-  std::int64_t const span = std::int64_t(a.w) + a.pad_left + a.pad_right - std::int64_t(a.dilation_w) * (a.s - 1) - 1;
-  return span < 0 ? 0 : int(span / a.stride_w + 1);
-}
+}  // namespace
+
+int output_h(Arguments const& a) { return output_extent(a.h, a.pad_top, a.pad_bottom, a.r, a.dilation_h, a.stride_h); }
+int output_w(Arguments const& a) { return output_extent(a.w, a.pad_left, a.pad_right, a.s, a.dilation_w, a.stride_w); }
 
 namespace {
 
 std::string num(std::int64_t v) { return std::to_string(v); }
 constexpr std::int64_t kIndexLimit = std::int64_t(1) << 31;
+//! Spans of strided tensors, in elements: products of non-negative factors saturated at kSpanLimit (2^62),
+//! so that no check overflows and every offset a kernel computes fits in 64 bits.
+constexpr std::int64_t kSpanLimit = std::int64_t(1) << 62;
+std::int64_t span_mul(std::int64_t a, std::int64_t b) {
+  if (a <= 0 || b <= 0) return 0;
+  return a >= kSpanLimit / b ? kSpanLimit : a * b;
+}
+std::string span_text(std::int64_t v) { return v >= kSpanLimit ? std::string("2^62 or more") : num(v); }
+
+//! The product of extents (0 when one is not positive), saturated at kSpanLimit.
+std::int64_t extent_product(std::initializer_list<std::int64_t> f) {
+  std::int64_t r = 1;
+  for (std::int64_t v : f) r = v <= 0 ? 0 : span_mul(r, v);
+  return r;
+}
 
 bool valid_dtype(DType t) { return t == DType::BF16 || t == DType::F16 || t == DType::F32; }
 
@@ -66,21 +87,25 @@ Error aligned(char const* name, void const* ptr, DType t) {
 
 //! Resolved strides of an [n, h, w, c]-shaped tensor (0 = packed) and their checks: the channel is
 //! contiguous and pixels, rows and images do not overlap.
-Error resolve_strides(char const* tensor, int h, int w, int c, std::int64_t sn, std::int64_t sh, std::int64_t sw,
-                      std::int64_t* on, std::int64_t* oh, std::int64_t* ow) {
+Error resolve_strides(char const* tensor, int n, int h, int w, int c, std::int64_t sn, std::int64_t sh,
+                      std::int64_t sw, std::int64_t* on, std::int64_t* oh, std::int64_t* ow) {
   std::string const t(tensor);
+  // Products saturate at kSpanLimit: a tensor whose elements lie 2^62 or more apart is refused below.
   std::int64_t const rw = sw != 0 ? sw : c;
-  std::int64_t const rh = sh != 0 ? sh : rw * w;
-  std::int64_t const rn = sn != 0 ? sn : rh * h;
+  std::int64_t const rh = sh != 0 ? sh : span_mul(rw, w);
+  std::int64_t const rn = sn != 0 ? sn : span_mul(rh, h);
   if (rw < c)
     return invalid_argument(t + "_stride_w (" + num(sw) + ") must be 0 (packed) or >= the channel count (" + num(c) +
                             ")");
-  if (rh < rw * w)
+  if (rh < span_mul(rw, w))
     return invalid_argument(t + "_stride_h (" + num(sh) + ") must be 0 (packed) or >= " + t + "_stride_w * width (" +
-                            num(rw * w) + ")");
-  if (rn < rh * h)
+                            span_text(span_mul(rw, w)) + ")");
+  if (rn < span_mul(rh, h))
     return invalid_argument(t + "_stride_n (" + num(sn) + ") must be 0 (packed) or >= " + t + "_stride_h * height (" +
-                            num(rh * h) + ")");
+                            span_text(span_mul(rh, h)) + ")");
+  if (span_mul(rn, n) >= kSpanLimit)
+    return invalid_argument(t + "'s strides span " + span_text(span_mul(rn, n)) +
+                            " elements (" + t + "_stride_n * n); at most 2^62 - 1 are supported");
   *on = rn;
   *oh = rh;
   *ow = rw;
@@ -120,15 +145,15 @@ Error check_arguments(Arguments const& a, Options const& o) {
     return not_supported("x_type must be BF16 or F16 (got F32); x and the filter share it");
   if (a.activation != Activation::None && a.activation != Activation::ReLU)
     return invalid_argument("activation must be None or ReLU");
-  std::int64_t const xs = std::int64_t(a.n) * a.h * a.w * a.c;
-  std::int64_t const ys = std::int64_t(a.n) * p * q * a.k;
-  std::int64_t const fs = std::int64_t(a.k) * a.r * a.s * a.c;
+  std::int64_t const xs = extent_product({a.n, a.h, a.w, a.c});
+  std::int64_t const ys = extent_product({a.n, p, q, a.k});
+  std::int64_t const fs = extent_product({a.k, a.r, a.s, a.c});
   if (xs >= kIndexLimit)
-    return not_supported("x has " + num(xs) + " elements (n*h*w*c); at most 2^31 - 1 are supported (32-bit indexing)");
+    return not_supported("x has " + span_text(xs) + " elements (n*h*w*c); at most 2^31 - 1 are supported (32-bit indexing)");
   if (ys >= kIndexLimit)
-    return not_supported("y has " + num(ys) + " elements (n*p*q*k); at most 2^31 - 1 are supported (32-bit indexing)");
+    return not_supported("y has " + span_text(ys) + " elements (n*p*q*k); at most 2^31 - 1 are supported (32-bit indexing)");
   if (fs >= kIndexLimit)
-    return not_supported("the filter has " + num(fs) +
+    return not_supported("the filter has " + span_text(fs) +
                          " elements (k*r*s*c); at most 2^31 - 1 are supported (32-bit indexing)");
   if (a.x == nullptr) return invalid_argument("x is a null pointer");
   if (a.filter == nullptr) return invalid_argument("filter is a null pointer");
@@ -141,8 +166,8 @@ Error check_arguments(Arguments const& a, Options const& o) {
   if (a.beta != 0.0f) CLC_TRY(aligned("residual", a.residual, a.y_type));
   if (a.bias != nullptr) CLC_TRY(aligned("bias", a.bias, a.y_type));
   std::int64_t n_, h_, w_;
-  CLC_TRY(resolve_strides("x", a.h, a.w, a.c, a.x_stride_n, a.x_stride_h, a.x_stride_w, &n_, &h_, &w_));
-  CLC_TRY(resolve_strides("y", p, q, a.k, a.y_stride_n, a.y_stride_h, a.y_stride_w, &n_, &h_, &w_));
+  CLC_TRY(resolve_strides("x", a.n, a.h, a.w, a.c, a.x_stride_n, a.x_stride_h, a.x_stride_w, &n_, &h_, &w_));
+  CLC_TRY(resolve_strides("y", a.n, p, q, a.k, a.y_stride_n, a.y_stride_h, a.y_stride_w, &n_, &h_, &w_));
 
   if (o.cluster_m < 0 || o.cluster_m > 2)
     return invalid_argument("options.cluster_m must be 0 (auto), 1 or 2 (got " + num(o.cluster_m) + ")");
@@ -177,10 +202,10 @@ detail::Problem normalise(Arguments const& a) {
   p.xt = a.x_type;
   p.yt = a.y_type;
   p.x = a.x;
-  (void)resolve_strides("x", a.h, a.w, a.c, a.x_stride_n, a.x_stride_h, a.x_stride_w, &p.xsn, &p.xsh, &p.xsw);
+  (void)resolve_strides("x", a.n, a.h, a.w, a.c, a.x_stride_n, a.x_stride_h, a.x_stride_w, &p.xsn, &p.xsh, &p.xsw);
   p.filter = a.filter;
   p.y = a.y;
-  (void)resolve_strides("y", p.p, p.q, a.k, a.y_stride_n, a.y_stride_h, a.y_stride_w, &p.ysn, &p.ysh, &p.ysw);
+  (void)resolve_strides("y", a.n, p.p, p.q, a.k, a.y_stride_n, a.y_stride_h, a.y_stride_w, &p.ysn, &p.ysh, &p.ysw);
   p.residual = a.beta != 0.0f ? a.residual : nullptr;
   p.bias = a.bias;
   p.alpha = a.alpha;
@@ -235,7 +260,8 @@ int default_tile_n(detail::Problem const& p, int sms) {
   if (p.k <= 64) return 64;
   if (p.k <= 128) return 128;
   auto waves = [&](int bn) {
-    std::int64_t const tiles = std::int64_t((p.m() + detail::kSm90TileM - 1) / detail::kSm90TileM) * ((p.k + bn - 1) / bn);
+    std::int64_t const tiles = ((std::int64_t(p.m()) + detail::kSm90TileM - 1) / detail::kSm90TileM) *
+                               ((std::int64_t(p.k) + bn - 1) / bn);
     return double((tiles + sms - 1) / (sms < 1 ? 1 : sms));
   };
   return waves(128) * 0.65 < waves(256) ? 128 : 256;
@@ -247,9 +273,9 @@ int default_tile_n(detail::Problem const& p, int sms) {
 //! 2048->512 at 7x7, N = 32, 128-wide tiles: 0.0220 ms split in 2 against 0.0186 unsplit;
 //! bench/results/h200-conv-sweep.txt). Each split keeps >= 4 k-steps.
 int default_splits(detail::Problem const& p, int tile_n, int sms) {
-  int const kt = p.r * p.s * ((p.c + detail::kSm90TileK - 1) / detail::kSm90TileK);
+  int const kt = p.r * p.s * int((std::int64_t(p.c) + detail::kSm90TileK - 1) / detail::kSm90TileK);
   std::int64_t const tiles =
-      std::int64_t((p.m() + detail::kSm90TileM - 1) / detail::kSm90TileM) * ((p.k + tile_n - 1) / tile_n);
+      ((std::int64_t(p.m()) + detail::kSm90TileM - 1) / detail::kSm90TileM) * ((std::int64_t(p.k) + tile_n - 1) / tile_n);
   std::int64_t const out = std::int64_t(p.m()) * p.k;
   int best = 1;
   double best_t = clc::detail::split_k_seconds(tiles, kt, tile_n, out, sms, 1);
@@ -293,7 +319,7 @@ void plan_sm90(detail::Problem const& p, Options const& o, int sms, detail::Plan
   plan->cluster_m = o.cluster_m != 0 ? o.cluster_m : 1;
   plan->swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
   if (plan->source == SourceKind::Auto) plan->source = SourceKind::Ticket;  // Hopper has no hardware CLC
-  int const kt = p.r * p.s * ((p.c + detail::kSm90TileK - 1) / detail::kSm90TileK);
+  int const kt = p.r * p.s * int((std::int64_t(p.c) + detail::kSm90TileK - 1) / detail::kSm90TileK);
   plan->splits = o.split_k != 0 ? std::min(o.split_k, kt) : default_splits(p, plan->tile_n, sms);
   // The filter-row kernel for K <= 128 from half a wave of its tiles: at N = 32 (98 tiles of 256 pixels
   // on 132 SMs) it was faster than two waves of 128-pixel tiles on 5 of the 6 layers with K = 64 or 128
@@ -445,7 +471,7 @@ Error run_impl(Arguments const& a, cudaStream_t stream, Options const& o, bool f
     plan.splits = 1;
     plan.source = o.source;
   }
-  int const n_tiles = (p.k + detail::kPortableTileN - 1) / detail::kPortableTileN;
+  int const n_tiles = int((std::int64_t(p.k) + detail::kPortableTileN - 1) / detail::kPortableTileN);
   plan.swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
   CLC_TRY(p.xt == DType::BF16 ? detail::launch_portable_typed<DType::BF16>(p, plan, ri)
                               : detail::launch_portable_typed<DType::F16>(p, plan, ri));

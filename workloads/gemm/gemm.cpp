@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 
 #include "clc/detail/cuda_check.hpp"
@@ -30,6 +31,17 @@ namespace {
 
 std::string num(std::int64_t v) { return std::to_string(v); }
 
+//! Extents in elements or bytes: sums and products of non-negative values saturated at kSpanLimit (2^62).
+constexpr std::int64_t kSpanLimit = std::int64_t(1) << 62;
+std::int64_t span_mul(std::int64_t a, std::int64_t b) {
+  if (a <= 0 || b <= 0) return 0;
+  return a >= kSpanLimit / b ? kSpanLimit : a * b;
+}
+std::int64_t span_add(std::int64_t a, std::int64_t b) { return a >= kSpanLimit - b ? kSpanLimit : a + b; }
+
+//! ceil(a / b) for a >= 0, b > 0 in 64-bit arithmetic (m, n and k may be as large as INT_MAX).
+constexpr std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
 bool valid_dtype(DType t) { return t == DType::BF16 || t == DType::F16 || t == DType::F32; }
 
 //! Checks of one matrix operand: pointer, element alignment, leading dimension, batch stride.
@@ -48,7 +60,33 @@ Error check_operand(char const* name, void const* ptr, DType type, Layout layout
                             num(rows) + " x " + num(cols));
   if (batch > 1 && bs < 0)
     return invalid_argument(std::string(bs_name) + " (" + num(bs) + ") must be >= 0");
+  // The operand's extent (its last element's offset + 1) in bytes, saturated: below 2^62, so that no
+  // offset the kernels compute in 64-bit arithmetic overflows.
+  std::int64_t const major = layout == Layout::RowMajor ? rows : cols, minor = layout == Layout::RowMajor ? cols : rows;
+  std::int64_t const extent =
+      span_add(span_add(span_mul(batch > 1 ? bs : 0, batch - 1), span_mul(ld, major - 1)), minor);
+  if (span_mul(extent, std::int64_t(es)) >= kSpanLimit)
+    return invalid_argument(std::string(name) + " spans 2^62 bytes or more (" + ld_name + " " + num(ld) +
+                            (batch > 1 ? std::string(", ") + bs_name + " " + num(bs) : std::string()) +
+                            "); at most 2^62 - 1 are supported");
   return success();
+}
+
+//! Whether two elements of a strided batch of matrices share an address: element (b, i, j) at
+//! b * bs + i * ld + j for i < major, j < minor, b < batch, with ld >= minor (checked before). Exact:
+//! for each batch distance db the offsets db * bs + di * ld (|di| < major) step by ld >= minor, so only
+//! the two di nearest -db * bs / ld can come within minor of 0. O(batch); extents below 2^62 (checked).
+bool batches_overlap(int batch, std::int64_t bs, std::int64_t ld, std::int64_t major, std::int64_t minor) {
+  for (std::int64_t db = 1; db < batch; ++db) {
+    std::int64_t const base = db * bs;  // >= 0
+    std::int64_t const d0 = base / ld;  // base - d0 * ld in [0, ld)
+    for (std::int64_t di : {d0, d0 + 1}) {
+      if (di > major - 1) continue;  // (di >= 0 here; |di| < major)
+      std::int64_t const r = base - di * ld;  // the column distance this row distance leaves
+      if (r > -minor && r < minor) return true;
+    }
+  }
+  return false;
 }
 
 //! Empty when TMA can address the operand (16-byte aligned base, leading dimension and batch stride);
@@ -58,8 +96,9 @@ std::string tma_reason(char const* name, void const* ptr, std::int64_t ld, std::
   std::string const unit = " is not a multiple of " + num(16 / es) + " elements (16 bytes)";
   if (reinterpret_cast<std::uintptr_t>(ptr) % 16 != 0)
     return std::string(name) + "'s base address is not 16-byte aligned";
-  if ((ld * es) % 16 != 0) return std::string(ld_name) + " (" + num(ld) + ")" + unit;
-  if (batch > 1 && (bs * es) % 16 != 0) return std::string(bs_name) + " (" + num(bs) + ")" + unit;
+  // (16 / es elements: no product that could overflow for any int64 ld or bs)
+  if (ld % (16 / es) != 0) return std::string(ld_name) + " (" + num(ld) + ")" + unit;
+  if (batch > 1 && bs % (16 / es) != 0) return std::string(bs_name) + " (" + num(bs) + ")" + unit;
   return {};
 }
 
@@ -164,9 +203,9 @@ bool auto_swap(Arguments const& a, Options const& o, detail::Debug const& debug,
   if (w != 208 && w != 224) return false;
   std::int64_t const s = sms < 1 ? 1 : sms;
   std::int64_t const swapped_tiles =
-      std::int64_t((ps.m + detail::kSm90TileM - 1) / detail::kSm90TileM) * ((ps.n + w - 1) / w) * ps.batch;
+      ceil_div(ps.m, detail::kSm90TileM) * ceil_div(ps.n, w) * ps.batch;
   std::int64_t const tiles_256 =
-      std::int64_t((a.m + detail::kSm90TileM - 1) / detail::kSm90TileM) * ((a.n + 255) / 256) * a.batch;
+      ceil_div(a.m, detail::kSm90TileM) * ceil_div(a.n, 256) * a.batch;
   return swapped_tiles >= s && tiles_256 < 6 * s;
 }
 
@@ -252,13 +291,13 @@ bool rows_off_sectors(detail::Problem const& p) {
 //! and stream-K, not measured with such rows). plan_sm90 gives the rule's widths their clusters.
 int off_sectors_width(detail::Problem const& p, int sms) {
   if (!rows_off_sectors(p)) return 0;
-  std::int64_t const mt = std::int64_t((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM) * p.batch;
-  std::int64_t const t64 = mt * ((p.n + 63) / 64), t128 = mt * ((p.n + 127) / 128), t256 = mt * ((p.n + 255) / 256);
-  int const kt = (p.k + detail::kSm90TileK - 1) / detail::kSm90TileK;
+  std::int64_t const mt = ceil_div(p.m, detail::kSm90TileM) * p.batch;
+  std::int64_t const t64 = mt * ceil_div(p.n, 64), t128 = mt * ceil_div(p.n, 128), t256 = mt * ceil_div(p.n, 256);
+  int const kt = int(ceil_div(p.k, detail::kSm90TileK));
   // (1000^3, 16 k-steps, and 1000x1000x3000, 47, were measured; 3x5000x7000, 110 k-steps, took 0.0476 ms
   // so against 0.0267 with 128-wide tiles in 3 splits, bench/results/h200-gemm-plans-dev.txt.)
-  if (t64 <= sms && 2 * t128 < sms && 2 * t64 >= sms && (p.n + 63) / 64 >= 2 && kt <= 64) return 64;
-  if ((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM >= 2 && 2 * t256 >= sms && kt >= 16 && kt <= 96) return 256;
+  if (t64 <= sms && 2 * t128 < sms && 2 * t64 >= sms && ceil_div(p.n, 64) >= 2 && kt <= 64) return 64;
+  if (ceil_div(p.m, detail::kSm90TileM) >= 2 && 2 * t256 >= sms && kt >= 16 && kt <= 96) return 256;
   return 0;
 }
 
@@ -275,9 +314,9 @@ int off_sectors_width(detail::Problem const& p, int sms) {
 constexpr int kDeepStreamKSteps = 128;
 bool deep_k_stream_k(detail::Problem const& p, int sms) {
   if (p.d_transposed || sms < 1) return false;
-  std::int64_t const t256 = std::int64_t((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM) * ((p.n + 255) / 256) *
+  std::int64_t const t256 = ceil_div(p.m, detail::kSm90TileM) * ceil_div(p.n, 256) *
                             p.batch;
-  int const kt = (p.k + detail::kSm90TileK - 1) / detail::kSm90TileK;
+  int const kt = int(ceil_div(p.k, detail::kSm90TileK));
   return kt >= kDeepStreamKSteps && t256 > sms && 3 * t256 <= 4 * std::int64_t(sms);
 }
 
@@ -288,8 +327,8 @@ bool deep_k_stream_k(detail::Problem const& p, int sms) {
 //! (small problems).
 int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, bool pieces_forced, bool stream_k_ok) {
   auto waves = [&](int bn) {
-    std::int64_t const tiles = std::int64_t((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM) *
-                               ((p.n + bn - 1) / bn) * p.batch;
+    std::int64_t const tiles = ceil_div(p.m, detail::kSm90TileM) *
+                               ceil_div(p.n, bn) * p.batch;
     return double((tiles + sms - 1) / (sms < 1 ? 1 : sms));
   };
   // The swapped problem (Debug::swap_ab): its N is the caller's M, where a width that fits M pays most
@@ -324,9 +363,9 @@ int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, boo
   // 0.0417-0.0426 against 0.0342-0.0353 with both layouts; 512^3 x 8: 0.0127-0.0129 against 0.0092).
   // (Until this rule 64-wide tiles went only to 96 < M <= 128 with B row-major: 128x8192x8192.)
   if (!cluster_forced_2) {
-    std::int64_t const mt = std::int64_t((p.m + detail::kSm90TileM - 1) / detail::kSm90TileM) * p.batch;
-    std::int64_t const t64 = mt * ((p.n + 63) / 64);
-    std::int64_t const t128 = mt * ((p.n + 127) / 128);
+    std::int64_t const mt = ceil_div(p.m, detail::kSm90TileM) * p.batch;
+    std::int64_t const t64 = mt * ceil_div(p.n, 64);
+    std::int64_t const t128 = mt * ceil_div(p.n, 128);
     std::int64_t const es = std::int64_t(size_of(p.ab));
     bool const rows_32 = (p.lda * es) % 32 == 0 && (p.ldb * es) % 32 == 0;
     // Deep K (more than 256 k-steps; the widths above were measured up to 224) where 128-wide tiles
@@ -336,7 +375,7 @@ int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, boo
     // (128x128x70000, 256x256x65536) the 64-wide tiles in more splits stayed faster. Not for one row of
     // tiles (decode-sized M): there B's stream is the cost and 64-wide tiles spread it over more SMs
     // (4x8192x28672, B column-major, 64-wide unsplit: 0.961x cuBLAS in bench/results/h200-gemm-sweep-f8b5c91.txt).
-    int const kt = (p.k + detail::kSm90TileK - 1) / detail::kSm90TileK;
+    int const kt = int(ceil_div(p.k, detail::kSm90TileK));
     bool const deep_k = kt > 256 && 16 * t128 >= sms && p.m > detail::kSm90TileM;
     if (t64 <= sms && 2 * t128 < sms && rows_32 && !deep_k) return 64;
     if (!pieces_forced) {
@@ -360,7 +399,7 @@ int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, boo
   // against 0.0137, 1280x2048x1024 0.0140 against 0.0163.
   if (stream_k_ok && !cluster_forced_2 && !pieces_forced && deep_k_stream_k(p, sms)) return 256;
   double const t256 = waves(256), t192 = waves(192) * 0.78;
-  int const kt = (p.k + detail::kSm90TileK - 1) / detail::kSm90TileK;
+  int const kt = int(ceil_div(p.k, detail::kSm90TileK));
   bool const one_wave_192 = t256 == 1 && waves(192) == 1 && waves(128) >= 2 && kt <= 64;
   if (!cluster_forced_2 && !pieces_forced && (t256 >= 2 || one_wave_192) && t192 < 0.9 * t256 &&
       t192 < waves(128) * 0.72)
@@ -423,7 +462,7 @@ void set_stream_k(detail::Plan* plan, std::int64_t dp_clusters, std::int64_t tai
 void plan_stream_k_forced(detail::Problem const& p, Options const& o, DeviceFacts const& dev, int kt,
                           std::int64_t tiles, detail::Plan* plan) {
   if (!(fixup_possible(o, plan->debug) && plan->tma_store)) return;
-  int const m_tiles = (p.m + detail::kSm90TileM - 1) / detail::kSm90TileM;
+  int const m_tiles = int(ceil_div(p.m, detail::kSm90TileM));
   if (m_tiles >= (1 << detail::kTailSlotShift)) return;
   int const cm = plan->cluster_m;
   std::int64_t slots = std::max(1, dev.sm_count / cm);
@@ -459,7 +498,7 @@ void plan_tail_split(detail::Problem const& p, Options const& o, DeviceFacts con
   }
   if (o.tail_split == 1 || o.split_k > 1) return;
   if (o.tail_split == 0 && o.max_workers > 0) return;  // the waves are not the SMs': no estimate
-  int const m_tiles = (p.m + detail::kSm90TileM - 1) / detail::kSm90TileM;
+  int const m_tiles = int(ceil_div(p.m, detail::kSm90TileM));
   if (m_tiles >= (1 << detail::kTailSlotShift)) return;  // the decoded tile keeps M tiles in 16 bits
   // The in-kernel sum's last piece stores with the TMA-store epilogue (beta == 0, a D TMA can write).
   bool const fixup = fixup_possible(o, plan->debug) && plan->tma_store;
@@ -580,8 +619,8 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
   plan->tma_store = use_tma_store(p, no_tma_store);
   // 208- and 224-wide tiles store with TMA only transposed (their width is not whole 128-byte boxes).
   if (plan->tile_n % 64 != 0 && !p.d_transposed) plan->tma_store = false;
-  int const m_tiles = (p.m + detail::kSm90TileM - 1) / detail::kSm90TileM;
-  int const n_tiles = (p.n + plan->tile_n - 1) / plan->tile_n;
+  int const m_tiles = int(ceil_div(p.m, detail::kSm90TileM));
+  int const n_tiles = int(ceil_div(p.n, plan->tile_n));
   // 2x1 clusters when there are two M tiles to pair (B is loaded once per pair, multicast) and each
   // worker runs enough k-steps for the cluster to pay (the rule below; 64-wide tiles run 1x1).
   plan->cluster_m = o.cluster_m != 0 ? o.cluster_m
@@ -595,7 +634,7 @@ void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& de
   if (off_sectors == 64) plan->cluster_n = 2;
   if (plan->cluster_n == 2) plan->cluster_m = 1;
   plan->swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
-  int const kt = (p.k + detail::kSm90TileK - 1) / detail::kSm90TileK;
+  int const kt = int(ceil_div(p.k, detail::kSm90TileK));
   std::int64_t tiles = 0;
   auto choose_splits = [&] {
     tiles = std::int64_t((m_tiles + plan->cluster_m - 1) / plan->cluster_m * plan->cluster_m) *
@@ -709,6 +748,13 @@ Error check_arguments(Arguments const& a, Options const& o) {
                         "batch_stride_b"));
   CLC_TRY(check_operand("D", a.d, a.d_type, a.layout_d, a.ldd, a.batch_stride_d, a.m, a.n, a.batch, "ldd",
                         "batch_stride_d"));
+  if (a.batch > 1) {
+    bool const d_row = a.layout_d == Layout::RowMajor;
+    if (batches_overlap(a.batch, a.batch_stride_d, a.ldd, d_row ? a.m : a.n, d_row ? a.n : a.m))
+      return invalid_argument("batch_stride_d (" + num(a.batch_stride_d) + ") with ldd (" + num(a.ldd) +
+                              ") puts elements of different batches of D (" + num(a.m) + " x " + num(a.n) +
+                              ", " + num(a.batch) + " batches) at the same address");
+  }
   if (a.beta != 0.0f) {
     if (a.c == nullptr) return invalid_argument("C is a null pointer but beta is " + std::to_string(a.beta));
     CLC_TRY(check_operand("C", a.c, a.c_type, a.layout_d, a.ldc, a.batch_stride_c, a.m, a.n, a.batch, "ldc",
@@ -911,7 +957,7 @@ Error run(Arguments const& a, cudaStream_t stream, Options const& o, Debug const
     plan.tail_split = 1;
     plan.source = o.source;
   }
-  int const n_tiles = (p.n + kPortableTileN - 1) / kPortableTileN;
+  int const n_tiles = int(ceil_div(p.n, kPortableTileN));
   plan.swizzle = o.swizzle != 0 ? o.swizzle : default_swizzle(n_tiles);
   CLC_TRY(launch_portable(p, plan, ri));
   ri->why_portable = ch.why_portable;

@@ -346,8 +346,8 @@ inline bool portable_x_vec(Problem const& pr) {
 template <DType X>
 Error portable_launch(Problem const& pr, Plan const& plan, RunInfo* info) {
   PortableParams const params = make_portable_params(pr);
-  int const m_tiles = (params.m + kPortableTileM - 1) / kPortableTileM;
-  int const n_tiles = (pr.k + kPortableTileN - 1) / kPortableTileN;
+  int const m_tiles = int((std::int64_t(params.m) + kPortableTileM - 1) / kPortableTileM);
+  int const n_tiles = int((std::int64_t(pr.k) + kPortableTileN - 1) / kPortableTileN);
   TileSpace tiles(m_tiles, n_tiles, 1);
   tiles.with_raster(Raster::AlongX).with_swizzle(plan.swizzle);
   LaunchOptions opts = plan.launch;

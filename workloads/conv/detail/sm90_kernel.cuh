@@ -517,7 +517,7 @@ inline Sm90Params sm90_params(Problem const& pr, Sm90Maps const& maps) {
   p.tmap_f = maps.filter;
   p.tmap_y = maps.y;
   p.epi = make_epilogue_params(pr);
-  p.c_blocks = (pr.c + kSm90TileK - 1) / kSm90TileK;
+  p.c_blocks = int((std::int64_t(pr.c) + kSm90TileK - 1) / kSm90TileK);
   p.k_tiles = pr.r * pr.s * p.c_blocks;
   p.s = pr.s;
   p.pq = pr.p * pr.q;
@@ -542,8 +542,8 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
   p.partials = plan.partials;
   if (p.splits > 1) p.tma_store = 0;
   int const cm = plan.cluster_m;
-  int const m_tiles = (pr.m() + kSm90TileM - 1) / kSm90TileM;
-  int const n_tiles = (pr.k + BN - 1) / BN;
+  int const m_tiles = int((std::int64_t(pr.m()) + kSm90TileM - 1) / kSm90TileM);
+  int const n_tiles = int((std::int64_t(pr.k) + BN - 1) / BN);
   TileSpace tiles((m_tiles + cm - 1) / cm * cm, n_tiles, plan.splits);
   tiles.with_cluster(cm, 1).with_raster(Raster::AlongX).with_swizzle(plan.swizzle);
   LaunchInfo li;
@@ -571,7 +571,8 @@ Error sm90_launch_swap_m(Problem const& pr, Plan const& plan, Sm90Maps const& ma
   using K = Sm90ConvSwap<X, Source, Fused, TileM>;
   Sm90Params p = sm90_params(pr, maps);
   p.tma_store = 1;
-  TileSpace tiles((pr.m() + kSwapTilePixels - 1) / kSwapTilePixels, (pr.k + TileM - 1) / TileM, 1);
+  TileSpace tiles(int((std::int64_t(pr.m()) + kSwapTilePixels - 1) / kSwapTilePixels),
+                  int((std::int64_t(pr.k) + TileM - 1) / TileM), 1);
   tiles.with_raster(Raster::AlongX);
   LaunchInfo li;
   CLC_TRY(kit::launch_warp_specialized<K>(&kit::sm90_mma_kernel<K>, tiles, plan.launch, K::G::kDynamicSmem, p, &li));

@@ -181,8 +181,8 @@ Error portable_launch(Problem const& pr, Plan const& plan, RunInfo* info) {
   f.p.b = operand(pr.b, pr.ldb, pr.bsb, pr.n, pr.b_kmajor);
   f.p.epi = make_epilogue_params(pr);
   f.p.k = pr.k;
-  int const m_tiles = (pr.m + kPortableTileM - 1) / kPortableTileM;
-  int const n_tiles = (pr.n + kPortableTileN - 1) / kPortableTileN;
+  int const m_tiles = int((std::int64_t(pr.m) + kPortableTileM - 1) / kPortableTileM);
+  int const n_tiles = int((std::int64_t(pr.n) + kPortableTileN - 1) / kPortableTileN);
   TileSpace tiles(m_tiles, n_tiles, pr.batch);
   tiles.with_raster(Raster::AlongX).with_swizzle(plan.swizzle);
   LaunchOptions opts = plan.launch;

@@ -683,8 +683,8 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
   p.tma_store = maps.tma_store ? 1 : 0;
   int const cm = plan.cluster_m;
   int const cn = plan.cluster_n;  // 2: pairs of N tiles (the plan: whole tiles, cluster_m 1, BN 64 or 128)
-  int const m_tiles = (pr.m + kSm90TileM - 1) / kSm90TileM;
-  int const n_tiles = (pr.n + BN - 1) / BN;
+  int const m_tiles = int((std::int64_t(pr.m) + kSm90TileM - 1) / kSm90TileM);
+  int const n_tiles = int((std::int64_t(pr.n) + BN - 1) / BN);
   // Each extent padded to the cluster: a CTA whose tile lies past M or N loads (TMA fills zeros), so that
   // its peer's multicast has its partner, and stores nothing (the stores are clipped).
   TileSpace tiles((m_tiles + cm - 1) / cm * cm, (n_tiles + cn - 1) / cn * cn, pr.batch * plan.splits);
@@ -706,7 +706,7 @@ Error sm90_launch(Problem const& pr, Plan const& plan, Sm90Maps const& maps, Run
   }
 
   p.epi = make_epilogue_params(pr);
-  p.k_tiles = (pr.k + kSm90TileK - 1) / kSm90TileK;
+  p.k_tiles = int((std::int64_t(pr.k) + kSm90TileK - 1) / kSm90TileK);
   p.a_kmajor = pr.a_kmajor ? 1 : 0;
   p.a_rows = maps.a_rows;
   p.b_kmajor = pr.b_kmajor ? 1 : 0;
