@@ -372,6 +372,22 @@ TEST(GemmPlan, SwappedOperandsOnTheH200) {
   forced = {};
   forced.tail_split = 2;
   EXPECT_FALSE(plan_of(3333, 2048, 4096, false, forced).swapped);
+  // The second rule (swap_whole_tiles): whole tiles in 1x1 clusters unswapped, at least 16 k-steps, the
+  // swapped problem's whole tiles estimated at least 10% faster.
+  for (Want const& w : {Want{6000, 504, 6000, 192}, Want{6000, 504, 1024, 192}, Want{6000, 640, 1024, 256},
+                        Want{5000, 640, 1024, 208}, Want{12288, 256, 4096, 192}}) {
+    auto const s = plan_of(w.m, w.n, w.k);
+    EXPECT_TRUE(s.swapped) << w.m << "x" << w.n << "x" << w.k;
+    EXPECT_EQ(s.tile_n, w.tile_n) << w.m << "x" << w.n << "x" << w.k;
+    EXPECT_EQ(s.cluster_m, 1) << w.m << "x" << w.n << "x" << w.k;
+    EXPECT_EQ(s.tail_split, 1) << w.m << "x" << w.n << "x" << w.k;
+    EXPECT_EQ(s.splits, 1) << w.m << "x" << w.n << "x" << w.k;
+  }
+  EXPECT_FALSE(plan_of(6000, 504, 512).swapped);    // 8 k-steps: the rule wants 16
+  EXPECT_FALSE(plan_of(12345, 680, 912).swapped);   // 192-wide whole tiles either way
+  EXPECT_FALSE(plan_of(7777, 1112, 2224).swapped);
+  EXPECT_FALSE(plan_of(333, 3336, 3336).swapped);   // fewer swapped tiles
+  EXPECT_FALSE(plan_of(1024, 1024, 1024).swapped);  // 64-wide tiles: outside the estimate
 }
 // Deep K with few tiles and one wave of 256-wide tiles (bench/results/h200-gemm-plans-dev.txt): 128-wide
 // tiles in 8 splits at 512x512x32768 and a split tail at 1024x1024x32768; more than 16 splits for one or

@@ -1258,24 +1258,43 @@ TEST(Gemm, AutoTileWidthAndCluster_Sm90) {
     EXPECT_EQ(res.bad, 0) << describe(c) << ": first bad element " << res.first_bad;
     EXPECT_EQ(res.info.tile_n, 256) << describe(c);
   }
-  // The operands swapped by the heuristic (auto_swap): 777 rows are 4 tiles of 208 along the swapped
-  // problem's N, and 4224 columns 33 tiles of 128 along its M, one wave of 132; every element checked,
-  // then the same with Debug::no_swap.
-  if (sms == 132) {
-    Case c;
-    c.m = 777; c.n = 4224; c.k = 256;
+  // The operands swapped by the heuristic (auto_swap): every element checked, the padding untouched, the
+  // swapped plan's width and 1x1 cluster, then the same with Debug::no_swap unswapped.
+  auto expect_swapped = [&](Case c, int tile_n, bool fast) {
     c.expect_kernel = Kernel::Sm90;
     Result res;
     run_case(c, &res);
     EXPECT_EQ(res.bad, 0) << describe(c) << ": first bad element " << res.first_bad;
     EXPECT_EQ(res.touched_padding, 0) << describe(c);
     EXPECT_TRUE(res.info.swapped) << describe(c);
-    EXPECT_EQ(res.info.tile_n, 208) << describe(c);
+    if (fast) EXPECT_TRUE(res.info.fast) << describe(c);
+    EXPECT_EQ(res.info.tile_n, tile_n) << describe(c);
     EXPECT_EQ(res.info.cluster_m, 1) << describe(c);
     c.debug.no_swap = true;
     run_case(c, &res);
     EXPECT_EQ(res.bad, 0) << describe(c) << ": first bad element " << res.first_bad;
     EXPECT_FALSE(res.info.swapped) << describe(c) << " with Debug::no_swap";
+  };
+  if (sms == 132) {
+    // The first rule: 777 rows are 4 tiles of 208 along the swapped problem's N, and 4224 columns 33
+    // tiles of 128 along its M, one wave of 132.
+    Case c;
+    c.m = 777; c.n = 4224; c.k = 256;
+    expect_swapped(c, 208, false);
+    // The second rule (swap_whole_tiles in gemm.cpp): whole tiles in one wave against whole tiles with
+    // idle SMs or a poor last tile along N. 6000x504x1024: 94 tiles of 128 x 256 unswapped, 128 of 128 x
+    // 192 swapped; 6000x640x1024: two waves of 128 x 128 unswapped, 120 tiles of 128 x 256 swapped;
+    // 5000x640x1024: 125 tiles of 128 x 208 swapped (under one wave: the first rule's 208 needs a whole
+    // one). A and B row-major with tight leading dimensions, as torch.matmul gives them: the common
+    // case's swapped kernel.
+    struct W { int m, n, tile_n; };
+    for (W const w : {W{6000, 504, 192}, W{6000, 640, 256}, W{5000, 640, 208}}) {
+      Case d;
+      d.m = w.m; d.n = w.n; d.k = 1024;
+      d.lb = Layout::RowMajor;
+      d.ld_pad = 0;
+      expect_swapped(d, w.tile_n, true);
+    }
   }
 }
 
@@ -1324,9 +1343,9 @@ TEST(Gemm, FastKernel_Sm90) {
       EXPECT_FALSE(res.info.fast) << what << " no_fast";
       ++i;
     }
-  // The swapped problem of row-major A and B (Debug::swap_ab; kSm90FastSwap): 1x1 clusters, 128-, 208- and
-  // 224-wide tiles, several tiles per worker, fp16 and bf16.
-  for (int tile_n : {128, 208, 224}) {
+  // The swapped problem of row-major A and B (Debug::swap_ab; kSm90FastSwap): 1x1 clusters, 128-, 192-, 208-,
+  // 224- and 256-wide tiles, several tiles per worker, fp16 and bf16.
+  for (int tile_n : {128, 192, 208, 224, 256}) {
     Case c;
     c.m = 777; c.n = 1040; c.k = 264;
     c.ab = c.cd = tile_n == 208 ? DType::F16 : DType::BF16;

@@ -189,9 +189,56 @@ std::string swap_ab_reason(Arguments const& a, Options const& o) {
 //! (bench/results/h200-gemm-swap-ab.txt): 777x8192x1536 0.756x -> 0.908x cuBLAS (208), 3333x2048x4096
 //! 0.810x -> 0.909x (224), 2304x4608x3072 0.837x -> 0.915x (224); the shapes this rule leaves alone were
 //! within the spread or slower swapped (8192^3 0.998x -> 0.981x in a 1x1 cluster, 16x8192x8192 with B
-//! column-major 0.830x -> 0.589x).
+//! column-major 0.830x -> 0.589x). A second rule (swap_whole_tiles, below) swaps where the caller's problem
+//! runs whole tiles in 1x1 clusters and the swapped one's whole tiles are estimated at least 10% faster.
 int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, bool pieces_forced,
                    bool stream_k_ok = false);
+void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& dev, bool no_tma_store,
+               detail::Plan* plan);
+
+//! The tile-width rule's estimate of a whole-tile plan's makespan (default_tile_n): whole waves of tiles
+//! over the SMs times a tile's estimated time relative to a 128 x 256 tile's (0 for the widths the rule
+//! has no estimate for: 64).
+double whole_tiles_estimate(detail::Problem const& p, int bn, int sms) {
+  double cost = 0.0;
+  switch (bn) {
+    case 256: cost = 1.0; break;
+    case 224: cost = 224.0 / 256 * 1.02; break;
+    case 208: cost = 208.0 / 256 * 1.02; break;
+    case 192: cost = 0.78; break;
+    case 128: cost = 0.72; break;
+    default: return 0.0;
+  }
+  std::int64_t const s = sms < 1 ? 1 : sms;
+  std::int64_t const tiles = ceil_div(p.m, detail::kSm90TileM) * ceil_div(p.n, bn) * p.batch;
+  return double((tiles + s - 1) / s) * cost;
+}
+
+//! The second swap rule: where the caller's problem runs whole tiles in 1x1 clusters (no split, no
+//! stream-K; 128-, 192- or 256-wide), at least 16 k-steps, and the swapped problem's whole tiles are
+//! estimated (whole_tiles_estimate) at least 10% faster. It takes the problems whose N leaves few tiles or
+//! a poorly filled last one along N (6000x504x6000: 94 tiles of 128 x 256, a third of the SMs idle;
+//! swapped, 128 tiles of 128 x 192 in one wave).
+bool swap_whole_tiles(Arguments const& a, Options const& o, detail::Debug const& debug, int sms,
+                      detail::Problem const& ps, int w) {
+  detail::Problem const pu = normalise(a, false);
+  if (ceil_div(pu.k, detail::kSm90TileK) < 16) return false;
+  DeviceFacts dev;
+  dev.cc_major = 9;
+  dev.cc_minor = 0;
+  dev.sm_count = sms;
+  dev.cluster_launch = true;
+  detail::Plan plan;
+  plan.source = o.source;
+  plan.debug = debug;
+  plan_sm90(pu, o, dev, debug.no_tma_store, &plan);
+  if (plan.splits != 1 || plan.tail_split != 1 || plan.sk_units != 0 || plan.cluster_m != 1 || plan.cluster_n != 1)
+    return false;
+  double const unswapped = whole_tiles_estimate(pu, plan.tile_n, sms);
+  double const swapped = whole_tiles_estimate(ps, w, sms);
+  return unswapped > 0.0 && swapped > 0.0 && swapped < 0.9 * unswapped;
+}
+
 bool auto_swap(Arguments const& a, Options const& o, detail::Debug const& debug, int sms) {
   if (debug.swap_ab || debug.no_swap) return debug.swap_ab;
   if (o.tile_n != 0 || o.split_k > 1 || o.tail_split > 1 || o.stream_k == 2 || o.kernel == Kernel::Portable)
@@ -200,13 +247,14 @@ bool auto_swap(Arguments const& a, Options const& o, detail::Debug const& debug,
   detail::Problem const ps = normalise(a, true);
   if (!use_tma_store(ps, debug.no_tma_store)) return false;
   int const w = default_tile_n(ps, sms, false, false);
-  if (w != 208 && w != 224) return false;
   std::int64_t const s = sms < 1 ? 1 : sms;
   std::int64_t const swapped_tiles =
       ceil_div(ps.m, detail::kSm90TileM) * ceil_div(ps.n, w) * ps.batch;
   std::int64_t const tiles_256 =
       ceil_div(a.m, detail::kSm90TileM) * ceil_div(a.n, 256) * a.batch;
-  return swapped_tiles >= s && tiles_256 < 6 * s;
+  if (tiles_256 >= 6 * s) return false;
+  if ((w == 208 || w == 224) && swapped_tiles >= s) return true;
+  return swap_whole_tiles(a, o, debug, sms, ps, w);
 }
 
 struct Choice {
