@@ -10,9 +10,7 @@ out=${1:?usage: scripts/dev-gemm-swap.sh OUT}
 source "$(dirname "$0")/lib/dev-bench.sh"
 dev_init "$out" dev-gemm-swap
 dev_build build-v clc-bench clc_gemm_tests
-t0=$SECONDS
-timeout 300 build-v/tests/workloads/clc_gemm_tests >"$out/gemm-tests.log" 2>&1
-say "clc_gemm_tests rc=$? in $((SECONDS - t0)) s: $(grep -E '^\[  (PASSED|FAILED) |^\[  FAILED  \]' "$out/gemm-tests.log" | tr '\n' ' ')"
+dev_gemm_tests 300
 B=build-v/bench/clc-bench
 S=${SHAPES:-"6000x504x6000 6000x504x1024 12288x256x4096 6000x640x4096 6000x576x1024 3000x1152x4096 8192x384x8192 5000x640x5000 10000x304x5000 3000x1000x4096 12288x640x4096"}
 args=()

@@ -8,9 +8,7 @@ out=${1:?usage: scripts/dev-gemm-verify.sh OUT}
 source "$(dirname "$0")/lib/dev-bench.sh"
 dev_init "$out" dev-gemm-verify
 dev_build build-v clc-bench clc_gemm_tests
-t0=$SECONDS
-timeout 200 build-v/tests/workloads/clc_gemm_tests >"$out/gemm-tests.log" 2>&1
-say "clc_gemm_tests rc=$? in $((SECONDS - t0)) s: $(grep -E '^\[  (PASSED|FAILED) |^\[  FAILED  \]' "$out/gemm-tests.log" | tr '\n' ' ')"
+dev_gemm_tests 200
 timeout 120 compute-sanitizer --tool memcheck --error-exitcode 9 build-v/tests/workloads/clc_gemm_tests \
   --gtest_filter='Gemm.SplitKDeepFewTiles_Sm90:Gemm.SplitK_Sm90:Gemm.BadArguments' >"$out/gemm-memcheck.log" 2>&1
 say "memcheck (split-K subset) rc=$?: $(grep -E 'ERROR SUMMARY' "$out/gemm-memcheck.log" | tail -1)"

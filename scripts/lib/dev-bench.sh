@@ -28,3 +28,8 @@ dev_build() {  # DIR TARGETS...: configure (Release, sm_90a, tests and bench, no
   say "build rc=$rc in $((SECONDS - t0)) s"
   [ $rc = 0 ] || { tail -30 "$out/build.log"; exit 1; }
 }
+dev_gemm_tests() {  # TIMEOUT [DIR]: DIR/tests/workloads/clc_gemm_tests (DIR default build-v) into OUT/gemm-tests.log
+  local t0=$SECONDS
+  timeout "$1" "${2:-build-v}/tests/workloads/clc_gemm_tests" >"$out/gemm-tests.log" 2>&1
+  say "clc_gemm_tests rc=$? in $((SECONDS - t0)) s: $(grep -E '^\[  (PASSED|FAILED) |^\[  FAILED  \]' "$out/gemm-tests.log" | tr '\n' ' ')"
+}

@@ -196,19 +196,35 @@ int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, boo
 void plan_sm90(detail::Problem const& p, Options const& o, DeviceFacts const& dev, bool no_tma_store,
                detail::Plan* plan);
 
-//! The tile-width rule's estimate of a whole-tile plan's makespan (default_tile_n): whole waves of tiles
-//! over the SMs times a tile's estimated time relative to a 128 x 256 tile's (0 for the widths the rule
-//! has no estimate for: 64).
-double whole_tiles_estimate(detail::Problem const& p, int bn, int sms) {
-  double cost = 0.0;
+//! The tile-width rule's estimate of a tile's time relative to a 128 x 256 tile's (default_tile_n: 208
+//! and 224 in proportion to their MMA work plus 2%, 192 0.78, 128 0.72; 0 for the widths it has no
+//! estimate for: 64).
+double width_cost(int bn) {
   switch (bn) {
-    case 256: cost = 1.0; break;
-    case 224: cost = 224.0 / 256 * 1.02; break;
-    case 208: cost = 208.0 / 256 * 1.02; break;
-    case 192: cost = 0.78; break;
-    case 128: cost = 0.72; break;
+    case 256: return 1.0;
+    case 224: return 224.0 / 256 * 1.02;
+    case 208: return 208.0 / 256 * 1.02;
+    case 192: return 0.78;
+    case 128: return 0.72;
     default: return 0.0;
   }
+}
+
+//! A Hopper of `sms` SMs, as the host-side plans assume it (plan_sm90_for, swap_whole_tiles).
+DeviceFacts hopper_facts(int sms) {
+  DeviceFacts dev;
+  dev.cc_major = 9;
+  dev.cc_minor = 0;
+  dev.sm_count = sms;
+  dev.cluster_launch = true;
+  return dev;
+}
+
+//! The tile-width rule's estimate of a whole-tile plan's makespan (default_tile_n): whole waves of tiles
+//! over the SMs times width_cost (0 for the widths without one).
+double whole_tiles_estimate(detail::Problem const& p, int bn, int sms) {
+  double const cost = width_cost(bn);
+  if (cost == 0.0) return 0.0;
   std::int64_t const s = sms < 1 ? 1 : sms;
   std::int64_t const tiles = ceil_div(p.m, detail::kSm90TileM) * ceil_div(p.n, bn) * p.batch;
   return double((tiles + s - 1) / s) * cost;
@@ -223,15 +239,10 @@ bool swap_whole_tiles(Arguments const& a, Options const& o, detail::Debug const&
                       detail::Problem const& ps, int w) {
   detail::Problem const pu = normalise(a, false);
   if (ceil_div(pu.k, detail::kSm90TileK) < 16) return false;
-  DeviceFacts dev;
-  dev.cc_major = 9;
-  dev.cc_minor = 0;
-  dev.sm_count = sms;
-  dev.cluster_launch = true;
   detail::Plan plan;
   plan.source = o.source;
   plan.debug = debug;
-  plan_sm90(pu, o, dev, debug.no_tma_store, &plan);
+  plan_sm90(pu, o, hopper_facts(sms), debug.no_tma_store, &plan);
   if (plan.splits != 1 || plan.tail_split != 1 || plan.sk_units != 0 || plan.cluster_m != 1 || plan.cluster_n != 1)
     return false;
   double const unswapped = whole_tiles_estimate(pu, plan.tile_n, sms);
@@ -384,14 +395,12 @@ int default_tile_n(detail::Problem const& p, int sms, bool cluster_forced_2, boo
   // a 256-wide tile's (208 and 224 in proportion to their MMA work, plus 2%; 192 and 128 as below); the
   // smallest estimate wins, 256 on ties. Not measured yet (branch wip/swap-ab).
   if (p.d_transposed && !cluster_forced_2) {
-    struct W { int bn; double cost; };
-    W const ws[] = {{256, 1.0}, {224, 224.0 / 256 * 1.02}, {208, 208.0 / 256 * 1.02}, {192, 0.78}, {128, 0.72}};
     int best = 256;
     double best_t = waves(256);
-    for (W const& w : ws) {
-      if (pieces_forced && w.bn != 256 && w.bn != 128) continue;  // (192, 208, 224: whole tiles only)
-      double const t = waves(w.bn) * w.cost;
-      if (t < best_t - 1e-9) best = w.bn, best_t = t;
+    for (int const bn : {256, 224, 208, 192, 128}) {
+      if (pieces_forced && bn != 256 && bn != 128) continue;  // (192, 208, 224: whole tiles only)
+      double const t = waves(bn) * width_cost(bn);
+      if (t < best_t - 1e-9) best = bn, best_t = t;
     }
     return best;
   }
@@ -883,11 +892,7 @@ Error plan_sm90_for(Arguments const& a, Options const& o, int sm_count, PlanSumm
   std::string const why = sm90_reason(a);
   if (!why.empty()) return not_supported("the Sm90 kernel reads A and B with TMA, but " + why);
   if (o.kernel == Kernel::Portable) return invalid_argument("options.kernel is Portable: no Sm90 plan");
-  DeviceFacts dev;
-  dev.cc_major = 9;
-  dev.cc_minor = 0;
-  dev.sm_count = sm_count;
-  dev.cluster_launch = true;
+  DeviceFacts const dev = hopper_facts(sm_count);
   bool const swap = auto_swap(a, o, Debug{}, sm_count);
   Problem const p = normalise(a, swap);
   Plan plan;
