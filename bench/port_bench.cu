@@ -76,6 +76,58 @@ std::string lower(std::string s) {
   return s;
 }
 
+//! One port of `--sources`: "SOURCE[/MODIFIER...]" (see the option's help). Its name is
+//! "port/" + the source's name + the modifiers as given.
+Error parse_port(std::string const& spec, Variant* out) {
+  std::vector<std::string> parts;
+  std::string rest = spec + "/";
+  for (std::size_t pos; (pos = rest.find('/')) != std::string::npos; rest.erase(0, pos + 1))
+    parts.push_back(rest.substr(0, pos));
+  Variant v;
+  struct Named {
+    char const* word;
+    SourceKind kind;
+  };
+  Named const sources[] = {{"ticket", SourceKind::Ticket},
+                           {"static", SourceKind::Static},
+                           {"single", SourceKind::Single},
+                           {"cancel", SourceKind::Cancel}};
+  for (Named const& n : sources)
+    if (lower(parts[0]) == n.word) v.source = n.kind;
+  if (v.is_original())
+    return invalid_argument("--sources: unknown source '" + parts[0] + "' in '" + spec +
+                            "' (ticket, static, single, cancel)");
+  v.name = std::string("port/") + to_string(v.source);
+  bool claim = false, grid = false, bpt = false;
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    std::string const m = lower(parts[i]);
+    bool* seen = nullptr;
+    if (m == "ahead" || m == "on-demand") {
+      v.claim = m == "ahead" ? ClaimTiming::Ahead : ClaimTiming::OnDemand;
+      seen = &claim;
+    } else if (m == "every-tile" || m == "resident") {
+      v.grid = m == "every-tile" ? GridMode::EveryTile : GridMode::ResidentCapacity;
+      seen = &grid;
+    } else if (m.rfind("bpt=", 0) == 0) {
+      std::string const n = m.substr(4);
+      bool const digits = !n.empty() && n.size() <= 4 &&
+                          std::all_of(n.begin(), n.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+      v.blocks_per_tile = digits ? std::stoi(n) : 0;
+      if (v.blocks_per_tile < 1 || v.blocks_per_tile > 1024)
+        return invalid_argument("--sources: '" + parts[i] + "' in '" + spec + "': bpt must be between 1 and 1024");
+      seen = &bpt;
+    } else {
+      return invalid_argument("--sources: unknown modifier '" + parts[i] + "' in '" + spec +
+                              "' (ahead, on-demand, every-tile, resident, bpt=N)");
+    }
+    if (*seen) return invalid_argument("--sources: '" + spec + "' sets the same setting twice");
+    *seen = true;
+    v.name += "/" + m;
+  }
+  *out = v;
+  return success();
+}
+
 cli::Result parse(int argc, char** argv, Config* c) {
   std::vector<std::string> names;
   for (CaseDef const& d : kCases) names.push_back(d.name);
@@ -88,20 +140,19 @@ cli::Result parse(int argc, char** argv, Config* c) {
       .number("--hold", 0.0, 0.95, &c->hold,
               "fraction of the SMs held during the second set of timed launches (default 0.25; 0: no held runs)")
       .choice("--only", names, &c->only, "run this case only")
-      .custom("--sources", "LIST", "the ports to run: a comma list of ticket, static, single (default all three)",
+      .custom("--sources", "LIST",
+              "the ports to run: a comma list of ticket, static, single, cancel, each optionally followed by "
+              "/ahead or /on-demand (claim timing), /every-tile or /resident (grid mode), /bpt=N (original "
+              "blocks per tile), e.g. ticket/on-demand/bpt=4 (default ticket,static,single)",
               [&ports](std::string const& v) {
                 ports.clear();
                 std::string rest = v + ",";
                 for (std::size_t pos; (pos = rest.find(',')) != std::string::npos; rest.erase(0, pos + 1)) {
-                  std::string const word = rest.substr(0, pos);
-                  Variant const* found = nullptr;
-                  for (Variant const& k : clc_examples::kVariants)
-                    if (!k.is_original() && word == lower(to_string(k.source))) found = &k;
-                  if (found == nullptr)
-                    return invalid_argument("unknown source '" + word + "' (ticket, static, single)");
+                  Variant port;
+                  CLC_TRY(parse_port(rest.substr(0, pos), &port));
                   for (Variant const& k : ports)
-                    if (k.source == found->source) return invalid_argument("source '" + word + "' given twice");
-                  ports.push_back(*found);
+                    if (k.name == port.name) return invalid_argument("port '" + port.name + "' given twice");
+                  ports.push_back(port);
                 }
                 return success();
               })
@@ -110,8 +161,9 @@ cli::Result parse(int argc, char** argv, Config* c) {
       .text("--csv", "FILE", &c->csv, "also write the results as CSV (one row per case and variant)")
       .text("--commit", "SHA", &c->commit, "a commit id to record beside the build's own");
   cli::Result const r = p.parse(argc, argv);
-  if (ports.empty()) ports.assign(std::begin(clc_examples::kVariants) + 1, std::end(clc_examples::kVariants));
-  c->variants = {clc_examples::kVariants[0]};
+  auto const& defaults = clc_examples::default_variants();
+  if (ports.empty()) ports.assign(defaults.begin() + 1, defaults.end());
+  c->variants = {defaults[0]};
   c->variants.insert(c->variants.end(), ports.begin(), ports.end());
   return r;
 }
@@ -276,6 +328,9 @@ std::string json_document(Config const& cfg, GpuInfo const& gpu, GpuClocks const
     for (VariantResult const& vr : r.variants) {
       j.begin_object();
       j.field("name", vr.v.name).field("source", vr.v.is_original() ? "none" : to_string(vr.v.source));
+      if (!vr.v.is_original())
+        j.field("claim", to_string(vr.v.claim)).field("grid", to_string(vr.v.grid))
+            .field("blocks_per_tile", vr.v.blocks_per_tile);
       j.field("outputs", vr.outputs);
       if (r.timed) {
         write_timing(j, "alone", vr.alone, r.variants[0].alone);

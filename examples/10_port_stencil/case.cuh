@@ -36,9 +36,11 @@ struct Case {
       EX_CUDA(cudaGetLastError());
     };
     // LaunchBounds: the original's occupancy (8 CTAs of 256 threads per SM; docs/porting.md, item 7).
-    c.ported = [k = this, grid = c.grid, block = c.block](clc::SourceKind source, cudaStream_t s) {
+    c.ported = [k = this, grid = c.grid, block = c.block](clc::ScheduleOptions const& schedule, int per_tile,
+                                                          cudaStream_t s) {
       return clc::port::launch<ported::stencil5, clc::port::LaunchBounds<256, 8>>(
-          grid, block, clc::port::options(0, s).with_source(source), k->in, k->out, w, h);
+          grid, block, clc::port::options(0, s).with_schedule(schedule).with_blocks_per_tile(per_tile),
+          k->in, k->out, w, h);
     };
     return c;
   }

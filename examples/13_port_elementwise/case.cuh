@@ -40,9 +40,11 @@ struct Case {
       EX_CUDA(cudaGetLastError());
     };
     // LaunchBounds: the original's occupancy (8 CTAs of 256 threads per SM; docs/porting.md, item 7).
-    c.ported = [k = this, grid = c.grid, block = c.block](clc::SourceKind source, cudaStream_t s) {
+    c.ported = [k = this, grid = c.grid, block = c.block](clc::ScheduleOptions const& schedule, int per_tile,
+                                                          cudaStream_t s) {
       return clc::port::launch<ported::axpy, clc::port::LaunchBounds<256, 8>>(
-          grid, block, clc::port::options(0, s).with_source(source), a, k->x, k->y, k->out, n);
+          grid, block, clc::port::options(0, s).with_schedule(schedule).with_blocks_per_tile(per_tile),
+          a, k->x, k->y, k->out, n);
     };
     return c;
   }

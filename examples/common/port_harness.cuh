@@ -146,20 +146,37 @@ struct PortCase {
   //! Optional: a check after each checked run; returns an empty string when fine, else the problem.
   std::function<std::string()> after;
   std::function<void(cudaStream_t)> original;                         //!< the original launch
-  std::function<clc::Error(clc::SourceKind, cudaStream_t)> ported;    //!< the ported launch
+  //! The ported launch under a schedule (source, grid mode, claim timing, ...) and blocks per tile
+  //! (0: automatic); the case passes both through `clc::port::Options`.
+  std::function<clc::Error(clc::ScheduleOptions const&, int, cudaStream_t)> ported;
 };
 
-//! The original launch (`source` Auto) or the port under one work source.
+//! The original launch (`source` Auto) or the port under one work source, optionally with a claim
+//! timing, grid mode or blocks per tile other than the defaults (`clc-bench port --sources`).
 struct Variant {
-  char const* name;
-  clc::SourceKind source;
+  std::string name;
+  clc::SourceKind source = clc::SourceKind::Auto;
+  clc::ClaimTiming claim = clc::ClaimTiming::Auto;
+  clc::GridMode grid = clc::GridMode::Default;
+  int blocks_per_tile = 0;  //!< 0: automatic
   bool is_original() const { return source == clc::SourceKind::Auto; }
+  clc::ScheduleOptions schedule() const {
+    clc::ScheduleOptions o;
+    o.source = source;
+    o.claim = claim;
+    o.grid = grid;
+    return o;
+  }
 };
 
-inline constexpr Variant kVariants[] = {{"original", clc::SourceKind::Auto},
-                                        {"port/Ticket", clc::SourceKind::Ticket},
-                                        {"port/Static", clc::SourceKind::Static},
-                                        {"port/Single", clc::SourceKind::Single}};
+//! The original, then the port under Ticket, Static and Single with the defaults.
+inline std::vector<Variant> const& default_variants() {
+  static std::vector<Variant> const v = {{"original", clc::SourceKind::Auto},
+                                         {"port/Ticket", clc::SourceKind::Ticket},
+                                         {"port/Static", clc::SourceKind::Static},
+                                         {"port/Single", clc::SourceKind::Single}};
+  return v;
+}
 
 using Bytes = std::vector<unsigned char>;
 
@@ -214,10 +231,10 @@ class CaseRunner {
   //! Runs the original (checked) and returns its outputs; what the case's `after` check reports goes
   //! to `*problems` ("original: ...").
   std::vector<Bytes> reference(std::vector<std::string>* problems) {
-    checked_run(kVariants[0], 0.0);
+    checked_run(default_variants()[0], 0.0);
     std::vector<Bytes> ref;
     for (Output const& o : c_.outputs) ref.push_back(read_back(o));
-    after(kVariants[0], 0.0, problems);
+    after(default_variants()[0], 0.0, problems);
     return ref;
   }
 
@@ -242,7 +259,7 @@ class CaseRunner {
 
  private:
   static std::string label(Variant const& v, double hog_ms) {
-    return std::string(v.name) + (hog_ms > 0.0 ? " (hog)" : "");
+    return v.name + (hog_ms > 0.0 ? " (hog)" : "");
   }
 
   static Bytes read_back(Output const& o) {
@@ -270,9 +287,9 @@ class CaseRunner {
       c_.original(stream_);
       return;
     }
-    clc::Error const e = c_.ported(v.source, stream_);
+    clc::Error const e = c_.ported(v.schedule(), v.blocks_per_tile, stream_);
     if (!e.ok()) {
-      std::fprintf(stderr, "%s: clc::port::launch failed: %s\n", v.name, e.what().c_str());
+      std::fprintf(stderr, "%s: clc::port::launch failed: %s\n", v.name.c_str(), e.what().c_str());
       std::exit(1);
     }
   }
@@ -310,13 +327,13 @@ inline int run_port_case(PortCase const& c) {
   std::vector<Bytes> const ref = run.reference(&problems);
   for (std::string const& p : problems) std::printf("%s\n", p.c_str());
   bool failed = !problems.empty();
-  double const base_ms = median_ms(kVariants[0], 0.0);
+  double const base_ms = median_ms(default_variants()[0], 0.0);
   double const hog_ms = std::max(0.5, 2.0 * base_ms);  // the hog outlasts an undisturbed launch
 
   std::printf("hog: %d of %d SMs for %.2f ms (%zu bytes of shared memory per CTA), high-priority stream\n",
               run.hog_sms(), prop.multiProcessorCount, hog_ms, prop.sharedMemPerBlockOptin);
   std::printf("%-12s %-10s %12s %18s\n", "variant", "outputs", "median ms", "median ms (hog)");
-  for (Variant const& v : kVariants) {
+  for (Variant const& v : default_variants()) {
     std::string verdict = "reference";
     if (!v.is_original()) {
       verdict = "identical";
@@ -329,7 +346,7 @@ inline int run_port_case(PortCase const& c) {
     }
     double const t0 = v.is_original() ? base_ms : median_ms(v, 0.0);
     double const t1 = median_ms(v, hog_ms);
-    std::printf("%-12s %-10s %12.4f %18.4f\n", v.name, verdict.c_str(), t0, t1);
+    std::printf("%-12s %-10s %12.4f %18.4f\n", v.name.c_str(), verdict.c_str(), t0, t1);
   }
   std::printf("result: %s\n", failed ? "FAILED (outputs differ)" : "every ported output is bit-identical to the original's");
   return failed ? 1 : 0;

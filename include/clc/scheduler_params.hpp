@@ -34,6 +34,17 @@ enum class ClaimTiming : std::uint32_t {
   Handback = 3,
 };
 
+//! The enumerator's name ("Auto", "Ahead", "OnDemand", "Handback"; "invalid" for other values).
+inline char const* to_string(ClaimTiming c) {
+  switch (c) {
+    case ClaimTiming::Auto: return "Auto";
+    case ClaimTiming::Ahead: return "Ahead";
+    case ClaimTiming::OnDemand: return "OnDemand";
+    case ClaimTiming::Handback: return "Handback";
+  }
+  return "invalid";
+}
+
 struct SchedulerParams {
   TileSpace tiles;
   TileMap map;  //!< `tiles` with its divisors precomputed (prepare_launch fills it: TileMap(tiles))

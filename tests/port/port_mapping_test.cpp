@@ -194,3 +194,24 @@ TEST(PortOptions, LaunchOptionsKeepTheOriginalLaunch) {
   EXPECT_FALSE(o.check_body);
   EXPECT_TRUE(clc::port::Options().with_check_body().check_body);
 }
+
+TEST(PortOptions, WithScheduleTakesEveryScheduleFieldAndKeepsTheLaunch) {
+  cudaStream_t const s = reinterpret_cast<cudaStream_t>(0x1234);
+  clc::ScheduleOptions sched;
+  sched.source = clc::SourceKind::Cancel;
+  sched.grid = clc::GridMode::EveryTile;
+  sched.max_workers = 7;
+  sched.max_grain = 3;
+  sched.claim = clc::ClaimTiming::OnDemand;
+  clc::port::Options const o = clc::port::options(512, s).with_blocks_per_tile(4).with_schedule(sched);
+  EXPECT_EQ(o.source, clc::SourceKind::Cancel);
+  EXPECT_EQ(o.grid, clc::GridMode::EveryTile);
+  EXPECT_EQ(o.max_workers, 7);
+  EXPECT_EQ(o.max_grain, 3);
+  EXPECT_EQ(o.claim, clc::ClaimTiming::OnDemand);
+  EXPECT_EQ(o.dynamic_smem_bytes, 512u) << "the original launch's fields are not schedule fields";
+  EXPECT_EQ(o.stream, s);
+  EXPECT_EQ(o.blocks_per_tile, 4);
+  EXPECT_STREQ(clc::to_string(clc::ClaimTiming::OnDemand), "OnDemand");
+  EXPECT_STREQ(clc::to_string(static_cast<clc::ClaimTiming>(9)), "invalid");
+}

@@ -35,6 +35,8 @@ struct Options : ScheduleOptions {  // the schedule; `trace` holds grid.x*grid.y
   Options& with_grid_mode(GridMode m) { grid = m; return *this; }
   Options& with_check_body(bool on = true) { check_body = on; return *this; }
   Options& with_blocks_per_tile(int n) { blocks_per_tile = n; return *this; }
+  //! Every schedule field (source, grid mode, workspace, max_workers, max_grain, trace, claim) from `s`.
+  Options& with_schedule(ScheduleOptions const& s) { static_cast<ScheduleOptions&>(*this) = s; return *this; }
 };
 
 //! The automatic blocks per tile: one block per tile up to 131072 blocks, above that one per 16384
