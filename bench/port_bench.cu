@@ -98,7 +98,7 @@ Error parse_port(std::string const& spec, Variant* out) {
     return invalid_argument("--sources: unknown source '" + parts[0] + "' in '" + spec +
                             "' (ticket, static, single, cancel)");
   v.name = std::string("port/") + to_string(v.source);
-  bool claim = false, grid = false, bpt = false;
+  bool claim = false, grid = false, bpt = false, grain = false, workers = false;
   for (std::size_t i = 1; i < parts.size(); ++i) {
     std::string const m = lower(parts[i]);
     bool* seen = nullptr;
@@ -108,17 +108,32 @@ Error parse_port(std::string const& spec, Variant* out) {
     } else if (m == "every-tile" || m == "resident") {
       v.grid = m == "every-tile" ? GridMode::EveryTile : GridMode::ResidentCapacity;
       seen = &grid;
-    } else if (m.rfind("bpt=", 0) == 0) {
-      std::string const n = m.substr(4);
-      bool const digits = !n.empty() && n.size() <= 4 &&
-                          std::all_of(n.begin(), n.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
-      v.blocks_per_tile = digits ? std::stoi(n) : 0;
-      if (v.blocks_per_tile < 1 || v.blocks_per_tile > 1024)
-        return invalid_argument("--sources: '" + parts[i] + "' in '" + spec + "': bpt must be between 1 and 1024");
-      seen = &bpt;
+    } else if (m.rfind("bpt=", 0) == 0 || m.rfind("grain=", 0) == 0 || m.rfind("workers=", 0) == 0) {
+      struct Numbered {
+        char const* word;
+        int lo, hi;
+        int* value;
+        bool* seen;
+      };
+      Numbered const numbered[] = {{"bpt", 1, 1024, &v.blocks_per_tile, &bpt},
+                                   {"grain", 1, 1024, &v.max_grain, &grain},
+                                   {"workers", 1, 1 << 20, &v.max_workers, &workers}};
+      std::size_t const eq = m.find('=');
+      for (Numbered const& k : numbered) {
+        if (m.compare(0, eq, k.word) != 0) continue;
+        std::string const n = m.substr(eq + 1);
+        bool const digits = !n.empty() && n.size() <= 7 &&
+                            std::all_of(n.begin(), n.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+        long const x = digits ? std::stol(n) : 0;
+        if (x < k.lo || x > k.hi)
+          return invalid_argument("--sources: '" + parts[i] + "' in '" + spec + "': " + k.word + " must be between " +
+                                  std::to_string(k.lo) + " and " + std::to_string(k.hi));
+        *k.value = int(x);
+        seen = k.seen;
+      }
     } else {
       return invalid_argument("--sources: unknown modifier '" + parts[i] + "' in '" + spec +
-                              "' (ahead, on-demand, every-tile, resident, bpt=N)");
+                              "' (ahead, on-demand, every-tile, resident, bpt=N, grain=N, workers=N)");
     }
     if (*seen) return invalid_argument("--sources: '" + spec + "' sets the same setting twice");
     *seen = true;
@@ -143,7 +158,8 @@ cli::Result parse(int argc, char** argv, Config* c) {
       .custom("--sources", "LIST",
               "the ports to run: a comma list of ticket, static, single, cancel, each optionally followed by "
               "/ahead or /on-demand (claim timing), /every-tile or /resident (grid mode), /bpt=N (original "
-              "blocks per tile), e.g. ticket/on-demand/bpt=4 (default ticket,static,single)",
+              "blocks per tile), /grain=N (max_grain), /workers=N (max_workers), e.g. ticket/on-demand/bpt=4 (default "
+              "ticket,static,single)",
               [&ports](std::string const& v) {
                 ports.clear();
                 std::string rest = v + ",";
@@ -330,7 +346,8 @@ std::string json_document(Config const& cfg, GpuInfo const& gpu, GpuClocks const
       j.field("name", vr.v.name).field("source", vr.v.is_original() ? "none" : to_string(vr.v.source));
       if (!vr.v.is_original())
         j.field("claim", to_string(vr.v.claim)).field("grid", to_string(vr.v.grid))
-            .field("blocks_per_tile", vr.v.blocks_per_tile);
+            .field("blocks_per_tile", vr.v.blocks_per_tile)
+            .field("max_grain", vr.v.max_grain).field("max_workers", vr.v.max_workers);
       j.field("outputs", vr.outputs);
       if (r.timed) {
         write_timing(j, "alone", vr.alone, r.variants[0].alone);

@@ -152,19 +152,23 @@ struct PortCase {
 };
 
 //! The original launch (`source` Auto) or the port under one work source, optionally with a claim
-//! timing, grid mode or blocks per tile other than the defaults (`clc-bench port --sources`).
+//! timing, grid mode, blocks per tile, grain or worker cap other than the defaults (`clc-bench port --sources`).
 struct Variant {
   std::string name;
   clc::SourceKind source = clc::SourceKind::Auto;
   clc::ClaimTiming claim = clc::ClaimTiming::Auto;
   clc::GridMode grid = clc::GridMode::Default;
   int blocks_per_tile = 0;  //!< 0: automatic
+  int max_grain = 0;        //!< ScheduleOptions::max_grain (0: automatic)
+  int max_workers = 0;      //!< ScheduleOptions::max_workers (0: occupancy)
   bool is_original() const { return source == clc::SourceKind::Auto; }
   clc::ScheduleOptions schedule() const {
     clc::ScheduleOptions o;
     o.source = source;
     o.claim = claim;
     o.grid = grid;
+    o.max_grain = max_grain;
+    o.max_workers = max_workers;
     return o;
   }
 };
