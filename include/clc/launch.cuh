@@ -91,16 +91,22 @@ namespace detail {
 
 //! The tail every launch API shares: prepare `kernel` under `Source`, build its parameters with
 //! `make_params(sched)`, launch, pick up the launch error.
-template <class Source, class Kernel, class MakeParams>
-Error launch_kernel(Kernel kernel, TileSpace const& tiles, LaunchOptions const& opts, MakeParams&& make_params,
-                    LaunchInfo* info) {
-  PreparedLaunch pl;
-  CLC_TRY(clc::prepare_launch<Source>(kernel, tiles, opts, &pl));
+//! Launch `kernel` as prepared in `pl` (by prepare_launch for this kernel).
+template <class Kernel, class MakeParams>
+Error launch_prepared(PreparedLaunch& pl, Kernel kernel, MakeParams&& make_params, LaunchInfo* info) {
   auto const params = make_params(pl.sched);
   CLC_CUDA_TRY(cudaLaunchKernelEx(pl.config(), kernel, params));
   CLC_CUDA_TRY(cudaGetLastError());
   if (info) *info = pl.info;
   return success();
+}
+
+template <class Source, class Kernel, class MakeParams>
+Error launch_kernel(Kernel kernel, TileSpace const& tiles, LaunchOptions const& opts, MakeParams&& make_params,
+                    LaunchInfo* info) {
+  PreparedLaunch pl;
+  CLC_TRY(clc::prepare_launch<Source>(kernel, tiles, opts, &pl));
+  return launch_prepared(pl, kernel, make_params, info);
 }
 
 }  // namespace detail

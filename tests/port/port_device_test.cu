@@ -126,6 +126,50 @@ TEST(PortDevice, VirtualBlockMatchesTheOriginalIndices) {
   }
 }
 
+//! Ticket's two loops for a ported body: its own (one tile per claim, claimed ahead: the default)
+//! and the scheduler's (any other claim timing or grain; check mode). Every index recorded exactly
+//! where the original put it, with many tiles per worker, over back-to-back launches that share
+//! the stream's workspace (each loop must leave it reset for the next launch, whichever loop that is).
+TEST(PortDevice, TicketLoopsRecordEveryIndexOverBackToBackLaunches) {
+  CLC_REQUIRE_GPU();
+  dim3 const grid(37, 11, 3), block(16, 4, 2);
+  std::size_t const words = 4 * std::size_t(grid.x) * grid.y * grid.z * clc::port::threads_of(block);
+  DeviceBuffer<unsigned> out(words);
+  ASSERT_NE(out.ptr, nullptr);
+  out.poison();
+  index_original<<<grid, block>>>(out.ptr);
+  CUDA_OK(cudaGetLastError());
+  CUDA_OK(cudaDeviceSynchronize());
+  std::vector<unsigned> const ref = out.read();
+  struct Variant {
+    char const* name;
+    clc::ClaimTiming claim;
+    int max_grain, max_workers, per_tile;
+    clc::GridMode grid;
+  };
+  Variant const variants[] = {
+      {"default (the port's loop)", clc::ClaimTiming::Auto, 0, 0, 0, clc::GridMode::Default},
+      {"ahead, 5 workers, 2 blocks per tile", clc::ClaimTiming::Ahead, 1, 5, 2, clc::GridMode::Default},
+      {"every-tile grid", clc::ClaimTiming::Auto, 0, 0, 1, clc::GridMode::EveryTile},
+      {"on demand (scheduler loop), 3 workers", clc::ClaimTiming::OnDemand, 0, 3, 1, clc::GridMode::Default},
+      {"max_grain 4 (scheduler loop), 7 workers", clc::ClaimTiming::Auto, 4, 7, 1, clc::GridMode::Default},
+  };
+  for (int round = 0; round < 40; ++round) {
+    for (Variant const& v : variants) {
+      SCOPED_TRACE(std::string(v.name) + ", round " + std::to_string(round));
+      out.poison();
+      clc::port::Options o = clc::port::options().with_source(SourceKind::Ticket).with_blocks_per_tile(v.per_tile);
+      o.claim = v.claim;
+      o.max_grain = v.max_grain;
+      o.max_workers = v.max_workers;
+      o.grid = v.grid;
+      CLC_OK(clc::port::launch<index_ported>(grid, block, o, out.ptr));
+      CUDA_OK(cudaDeviceSynchronize());
+      ASSERT_TRUE(same_bits(out.read(), ref));
+    }
+  }
+}
+
 // -- the three example kernels -----------------------------------------------------------------------
 
 TEST(PortDevice, StencilBitIdentical) {

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <type_traits>
 
 #include "../config.cuh"
 #include "../detail/ptx.cuh"
@@ -89,8 +90,84 @@ inline __noinline__ CLC_DEVICE void check_after_body(uint3 idx, uint3 thread, un
   // The runtime's barrier after this tile orders the poison before the next tile's body.
 }
 
+//! The original blocks of tile `tile_x`: the run [tile_x * blocks_per_tile, ...) in launch order (x
+//! fastest). Several short blocks per tile spread the runtime's per-tile work (the tile's decode, the
+//! claim) over them; the blocks of one tile are separated by a barrier like tiles are (the caller puts
+//! one after the last). Check mode counts the body's returns in `*returned`.
+template <bool Check, class Body>
+CLC_DEVICE CLC_FORCEINLINE void run_tile_blocks(PortParams<Body> const& p, int tile_x, unsigned long long* returned) {
+  unsigned b = unsigned(tile_x) * p.blocks_per_tile;
+  unsigned const end = min(b + p.blocks_per_tile, p.blocks);
+  VirtualBlock vb = virtual_block_of(block_of(b, p.div_gx, p.div_gxy), p.grid, p.block,
+                                     thread_of(threadIdx.x, p.div_x, p.div_xy));
+  while (true) {
+    p.body(vb);
+    if constexpr (Check) check_after_body(vb.idx, vb.thread, unsigned(threads_of(vb.block)), returned, p.dynamic_smem_bytes);
+    if (++b >= end) break;
+    __syncthreads();  // the block's shared memory is free for the next block
+    next_block(vb.idx, p.grid);
+  }
+}
+
+// The ported body's own Ticket loop (`run_ported_ticket`), taken for the options it covers (see
+// `ported_ticket_applies`); 0 keeps every ported Ticket launch on the scheduler's block loop (for A/B
+// measurements: scripts/dev-port-lean.sh).
+#ifndef CLC_PORT_LEAN_TICKET
+#  define CLC_PORT_LEAN_TICKET 1
+#endif
+
+//! Whether a ported Ticket launch with these (prepared) parameters runs `run_ported_ticket`: claims
+//! of one tile (max_grain 1), claimed ahead (ClaimTiming Auto or Ahead), no trace and no injected
+//! failures. Every other ported Ticket launch runs the scheduler's block loop (`run_ported_scheduled`).
+CLC_HOST_DEVICE constexpr bool ported_ticket_applies(SchedulerParams const& s) {
+  return CLC_PORT_LEAN_TICKET != 0 && s.trace == nullptr && s.max_grain <= 1u &&
+         (s.claim == ClaimTiming::Auto || s.claim == ClaimTiming::Ahead) && s.faults.threshold == 0u;
+}
+
+//! `Ticket` for a ported body without the scheduler's response pipeline. A ported launch has 1-CTA
+//! clusters, so the barrier its CTA meets at after each tile already publishes what one thread wrote
+//! before it: the leader (thread 0) claims with one atomic on the launch's TicketWorkspace, whose
+//! round trip overlaps the tile's blocks, decodes the claimed tile itself and stores its index in a
+//! double-buffered shared word before that barrier; the other threads only read the word. (Through
+//! the scheduler every warp waits on the response's mbarrier, decodes the tile and releases the slot,
+//! and the loop's state live across the body made the compiler spill and rematerialise inside the
+//! body: bench/results/h100-port-ncu-a0483aa.txt.) The workspace protocol is Ticket's: tickets from
+//! 0, each worker retires once after its failed claim, the last retirer resets the workspace.
+template <class Body>
+CLC_DEVICE CLC_FORCEINLINE void run_ported_ticket(PortParams<Body> const& p) {
+  // Slot k & 1 holds the tile of the CTA's k-th iteration (-1: none). The leader writes slot
+  // (k + 1) & 1 during iteration k; every thread read it in iteration k - 1, before the barrier that
+  // ended that iteration, so no thread still reads what the leader overwrites.
+  __shared__ int next_tile[2];
+  TicketWorkspace* const ws = p.sched.workspace;
+  unsigned const clusters = p.sched.map.clusters();
+  bool const leader = threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
+  auto const tile_of_ticket = [&](unsigned long long ticket) -> int {
+    return ticket < clusters ? p.sched.map.tile_of(int(ticket), 0, 0).x : -1;
+  };
+  if (leader) next_tile[0] = tile_of_ticket(::clc::detail::atomic_fetch_add_relaxed(&ws->ticket, 1ull));
+  __syncthreads();
+  for (unsigned k = 0;; ++k) {
+    int const x = next_tile[k & 1u];
+    if (x < 0) break;  // the same for every thread of the CTA: read after the barrier
+    unsigned long long claim = 0;
+    if (leader) claim = ::clc::detail::atomic_fetch_add_relaxed(&ws->ticket, 1ull);  // read after the blocks
+    run_tile_blocks<false>(p, x, nullptr);
+    if (leader) next_tile[(k + 1u) & 1u] = tile_of_ticket(claim);
+    __syncthreads();  // publishes the next tile; the body's shared memory is free again
+  }
+  if (leader) {
+    // After this worker's last access to the workspace (its failed claim): retire; the last
+    // retirer resets the workspace for the next launch (acq_rel: every worker's claims before it).
+    unsigned const prev = ::clc::detail::atomic_fetch_add_acq_rel(&ws->retired, 1u);
+    if (prev + 1u == ::clc::detail::num_clusters()) source::WorkspaceRetirement::reset(ws);
+  }
+}
+
+//! A ported body on the scheduler's block loop (every source; Ticket where `run_ported_ticket` does
+//! not apply; the check mode).
 template <class Body, class Source, int Stages, bool Check>
-CLC_DEVICE CLC_FORCEINLINE void run_ported(PortParams<Body> const& p) {
+CLC_DEVICE CLC_FORCEINLINE void run_ported_scheduled(PortParams<Body> const& p) {
   __shared__ typename Scheduler<Source, Stages>::SharedStorage storage;
   __shared__ unsigned long long returned;  // check mode: body returns counted over all tiles so far
   Scheduler<Source, Stages> sched(storage, p.sched, blockDim.x / 32u);
@@ -102,51 +179,48 @@ CLC_DEVICE CLC_FORCEINLINE void run_ported(PortParams<Body> const& p) {
   // and no check mode, init's and finish's barriers order nothing and only add to a short CTA's life.
   constexpr bool barriers = Source::fetches || Check;
   if constexpr (barriers) sched.init();  // its barrier also makes `returned = 0` and the poison visible
-  auto body = [&](WorkTile const& t) {
-    // Tile t.x is the run of original blocks [t.x * blocks_per_tile, ...) in launch order (x fastest):
-    // several short blocks per tile spread the runtime's per-tile work (the tile's decode, the
-    // claim) over them; the blocks of one tile are separated by a barrier like tiles are.
-    unsigned b = unsigned(t.x) * p.blocks_per_tile;
-    unsigned const end = min(b + p.blocks_per_tile, p.blocks);
-    VirtualBlock vb = virtual_block_of(block_of(b, p.div_gx, p.div_gxy), p.grid, p.block,
-                                       thread_of(threadIdx.x, p.div_x, p.div_xy));
-    while (true) {
-      p.body(vb);
-      if constexpr (Check)
-        check_after_body(vb.idx, vb.thread, unsigned(threads_of(vb.block)), &returned, p.dynamic_smem_bytes);
-      if (++b >= end) break;  // run_block puts a __syncthreads after this lambda
-      __syncthreads();        // the block's shared memory is free for the next block
-      next_block(vb.idx, p.grid);
-    }
-  };
+  auto body = [&](WorkTile const& t) { run_tile_blocks<Check>(p, t.x, &returned); };  // run_block's barrier follows
   clc::detail::run_block(sched, body);
   if constexpr (barriers) sched.finish();
+}
+
+//! The kernel's device code: `Ticketed` (a separate instance, chosen on the host where
+//! `ported_ticket_applies`) runs `run_ported_ticket` alone. Inlined beside the scheduler's loop in one
+//! kernel it shared that loop's register allocation: ptxas then spilled its claim too.
+template <class Body, class Source, int Stages, bool Check, bool Ticketed>
+CLC_DEVICE CLC_FORCEINLINE void run_ported(PortParams<Body> const& p) {
+  if constexpr (Ticketed) {
+    static_assert(std::is_same_v<Source, source::Ticket> && !Check, "run_ported_ticket is Ticket's, without check mode");
+    run_ported_ticket(p);
+  } else {
+    run_ported_scheduled<Body, Source, Stages, Check>(p);
+  }
 }
 
 }  // namespace detail
 
 //! The runtime's kernel for a ported body (no launch bounds: the compiler chooses registers as it
 //! would have for the original kernel without `__launch_bounds__`). `Check`: the check mode.
-template <class Body, class Source, int Stages, bool Check>
+template <class Body, class Source, int Stages, bool Check, bool Ticketed = false>
 __global__ void port_kernel(__grid_constant__ detail::PortParams<Body> const p) {
-  detail::run_ported<Body, Source, Stages, Check>(p);
+  detail::run_ported<Body, Source, Stages, Check, Ticketed>(p);
 }
 
 //! Same, carrying the original kernel's `__launch_bounds__`.
-template <class Body, class Source, int Stages, bool Check, int MaxThreads, int MinBlocks>
+template <class Body, class Source, int Stages, bool Check, int MaxThreads, int MinBlocks, bool Ticketed = false>
 __global__ void __launch_bounds__(MaxThreads, MinBlocks)
     port_kernel_bounded(__grid_constant__ detail::PortParams<Body> const p) {
-  detail::run_ported<Body, Source, Stages, Check>(p);
+  detail::run_ported<Body, Source, Stages, Check, Ticketed>(p);
 }
 
 namespace detail {
 
-template <class Body, class Source, int Stages, class Bounds, bool Check = false>
+template <class Body, class Source, int Stages, class Bounds, bool Check = false, bool Ticketed = false>
 constexpr auto port_kernel_for() {
   if constexpr (Bounds::max_threads == 0) {
-    return &port_kernel<Body, Source, Stages, Check>;
+    return &port_kernel<Body, Source, Stages, Check, Ticketed>;
   } else {
-    return &port_kernel_bounded<Body, Source, Stages, Check, Bounds::max_threads, Bounds::min_blocks>;
+    return &port_kernel_bounded<Body, Source, Stages, Check, Bounds::max_threads, Bounds::min_blocks, Ticketed>;
   }
 }
 

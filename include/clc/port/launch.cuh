@@ -63,31 +63,45 @@ Error launch(Body const& body, dim3 original_grid, dim3 original_block, Options 
                               lo.grid));
   return clc::with_source(src, [&](auto tag) -> Error {
     using Source = decltype(tag);
-    auto const kernel = opts.check_body ? detail::port_kernel_for<Body, Source, Stages, Bounds, true>()
-                                        : detail::port_kernel_for<Body, Source, Stages, Bounds, false>();
+    auto const make_params = [&](SchedulerParams const& sched) {
+      return detail::PortParams<Body>{body, sched, original_grid, original_block,
+                                      static_cast<unsigned>(opts.dynamic_smem_bytes), FastDiv(original_block.x),
+                                      FastDiv(original_block.x * original_block.y),
+                                      unsigned(blocks_of(original_grid)), unsigned(per_tile),
+                                      FastDiv(original_grid.x), FastDiv(original_grid.x * original_grid.y)};
+    };
     // The runtime adds registers to the body's; a large original block may no longer fit. Say so in
     // porting terms before the generic check of prepare_launch.
-    cudaFuncAttributes attr{};
-    CLC_CUDA_TRY(cudaFuncGetAttributes(&attr, reinterpret_cast<void const*>(kernel)));
-    if (threads_of(original_block) > attr.maxThreadsPerBlock) {
-      return out_of_resources("original_block " + detail::shape_string(original_block) + " has " +
-                              std::to_string(threads_of(original_block)) + " threads but the ported kernel (source " +
-                              to_string(Source::kind) + ", " + std::to_string(attr.numRegs) +
-                              " registers per thread) can launch at most " + std::to_string(attr.maxThreadsPerBlock) +
-                              ": pass the block size as clc::port::LaunchBounds<" +
-                              std::to_string(threads_of(original_block)) +
-                              "> (or the original's __launch_bounds__) so the compiler fits the registers");
+    auto const fits = [&](auto kernel) -> Error {
+      cudaFuncAttributes attr{};
+      CLC_CUDA_TRY(cudaFuncGetAttributes(&attr, reinterpret_cast<void const*>(kernel)));
+      if (threads_of(original_block) > attr.maxThreadsPerBlock) {
+        return out_of_resources("original_block " + detail::shape_string(original_block) + " has " +
+                                std::to_string(threads_of(original_block)) + " threads but the ported kernel (source " +
+                                to_string(Source::kind) + ", " + std::to_string(attr.numRegs) +
+                                " registers per thread) can launch at most " + std::to_string(attr.maxThreadsPerBlock) +
+                                ": pass the block size as clc::port::LaunchBounds<" +
+                                std::to_string(threads_of(original_block)) +
+                                "> (or the original's __launch_bounds__) so the compiler fits the registers");
+      }
+      return success();
+    };
+    if constexpr (std::is_same_v<Source, source::Ticket> && Stages > 1) {
+      // Ticket with the default claims (one tile, ahead; no trace): the ported body's own loop
+      // (detail::run_ported_ticket), a kernel of its own; other options run the scheduler's loop.
+      if (!opts.check_body && lo.trace == nullptr && lo.max_grain <= 1 &&
+          (lo.claim == ClaimTiming::Auto || lo.claim == ClaimTiming::Ahead)) {
+        auto const kernel = detail::port_kernel_for<Body, Source, Stages, Bounds, false, true>();
+        CLC_TRY(fits(kernel));
+        PreparedLaunch pl;
+        CLC_TRY(clc::prepare_launch<Source>(kernel, tiles, lo, &pl));
+        if (detail::ported_ticket_applies(pl.sched)) return clc::detail::launch_prepared(pl, kernel, make_params, info);
+      }
     }
-    return clc::detail::launch_kernel<Source>(
-        kernel, tiles, lo,
-        [&](SchedulerParams const& sched) {
-          return detail::PortParams<Body>{body, sched, original_grid, original_block,
-                                          static_cast<unsigned>(opts.dynamic_smem_bytes), FastDiv(original_block.x),
-                                          FastDiv(original_block.x * original_block.y),
-                                          unsigned(blocks_of(original_grid)), unsigned(per_tile),
-                                          FastDiv(original_grid.x), FastDiv(original_grid.x * original_grid.y)};
-        },
-        info);
+    auto const kernel = opts.check_body ? detail::port_kernel_for<Body, Source, Stages, Bounds, true>()
+                                        : detail::port_kernel_for<Body, Source, Stages, Bounds, false>();
+    CLC_TRY(fits(kernel));
+    return clc::detail::launch_kernel<Source>(kernel, tiles, lo, make_params, info);
   });
 }
 
