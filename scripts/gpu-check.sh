@@ -127,9 +127,9 @@ if has sanitize; then
   # Convolution: Sm90 under every source, clusters, tile widths, split-K, the portable kernel, views,
   # the Auto fallback and refused calls.
   subset conv "$build/tests/workloads/clc_conv_tests" "${CONV_SANITIZE_FILTER:-Small/*:ConvErrors.*:ConvFastKernels.*}"
-  # clc::port: the virtual block and the block walk (3-D grids, blocks per tile), both Ticket loops, check mode.
-  subset port "$build/tests/port/clc_port_device_tests" \
-    "${PORT_SANITIZE_FILTER:-PortDevice.VirtualBlockMatchesTheOriginalIndices:PortDevice.TicketLoopsRecordEveryIndexOverBackToBackLaunches:PortDevice.StencilBitIdentical:PortDevice.CheckModePoisonsDynamicSharedMemoryBetweenTiles}"
+  # clc::port: scripts/lib/port-subset.sh.
+  source "$(dirname "$0")/lib/port-subset.sh"
+  subset port "$build/tests/port/clc_port_device_tests" "$port_sanitize_filter"
   for extra in ${SANITIZE_EXTRA:-}; do
     compute-sanitizer --tool memcheck --error-exitcode 9 $extra >>"$out/sanitizer.log" 2>&1
     rc=$?

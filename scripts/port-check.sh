@@ -27,10 +27,10 @@ for ex in example_port_stencil example_port_histogram example_port_transpose exa
   note "$ex rc=$?"
 done
 dev=$(find "$build/tests" -name clc_port_device_tests -type f | head -1)
-filter=${PORT_SANITIZE_FILTER:-PortDevice.VirtualBlockMatchesTheOriginalIndices:PortDevice.TicketLoopsRecordEveryIndexOverBackToBackLaunches:PortDevice.StencilBitIdentical:PortDevice.CheckModePoisonsDynamicSharedMemoryBetweenTiles}
+source "$(dirname "$0")/lib/port-subset.sh"
 for tool in memcheck synccheck racecheck; do
   extra=""; [ "$tool" = racecheck ] && extra="--racecheck-report hazard"
-  timeout 300 compute-sanitizer --tool $tool $extra --error-exitcode 9 "$dev" --gtest_filter="$filter" >>"$out/sanitizer.log" 2>&1
+  timeout 300 compute-sanitizer --tool $tool $extra --error-exitcode 9 "$dev" --gtest_filter="$port_sanitize_filter" >>"$out/sanitizer.log" 2>&1
   note "compute-sanitizer $tool (port subset) rc=$?: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/sanitizer.log" | tail -1)"
 done
 timeout 300 "$build/bench/clc-bench-port" --rounds "${ROUNDS:-7}" --commit "$commit" --json "$out/bench-port.json" \

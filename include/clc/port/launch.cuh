@@ -87,10 +87,10 @@ Error launch(Body const& body, dim3 original_grid, dim3 original_block, Options 
       return success();
     };
     if constexpr (std::is_same_v<Source, source::Ticket> && Stages > 1) {
-      // Ticket with the default claims (one tile, ahead; no trace): the ported body's own loop
-      // (detail::run_ported_ticket), a kernel of its own; other options run the scheduler's loop.
-      if (!opts.check_body && lo.trace == nullptr && lo.max_grain <= 1 &&
-          (lo.claim == ClaimTiming::Auto || lo.claim == ClaimTiming::Ahead)) {
+      // Ticket: the ported body's own loop (detail::run_ported_ticket, a kernel of its own) where the
+      // prepared parameters allow it (detail::ported_ticket_applies: the default claims); other
+      // options are prepared again for the scheduler's loop below.
+      if (!opts.check_body) {
         auto const kernel = detail::port_kernel_for<Body, Source, Stages, Bounds, false, true>();
         CLC_TRY(fits(kernel));
         PreparedLaunch pl;
