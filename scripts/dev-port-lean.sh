@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# A/B of the ported bodies' Ticket loop on the GPU: b0 built with -DCLC_PORT_LEAN_TICKET=0 (every
-# ported Ticket launch on the scheduler's block loop, as before 2026-12-07), b1 with the default (the
-# port's own loop, include/clc/port/kernel.cuh run_ported_ticket). Runs b1's port tests and a
-# racecheck/memcheck subset, then clc-bench port from both builds, alternating, twice.
-#   scripts/dev-port-lean.sh OUTDIR   (logs: OUTDIR/dev.log; results: OUTDIR/port{0,1}-{1,2}.json)
+# A/B of the ported bodies' Ticket loop on the GPU: b0 built with A_FLAGS (default
+# -DCLC_PORT_LEAN_TICKET=0: every ported Ticket launch on the scheduler's block loop, as before
+# 2026-12-07; -DCLC_PORT_SHARE_NOTHING=0: the barrier between blocks kept for every body), b1 with
+# the defaults (include/clc/port/kernel.cuh run_ported_ticket, blocks_share_nothing). Runs b1's port
+# tests and a racecheck subset, then clc-bench port from both builds, alternating, twice.
+#   [A_FLAGS=...] scripts/dev-port-lean.sh OUTDIR   (logs: OUTDIR/dev.log; results: OUTDIR/port{0,1}-{1,2}.json)
 set -uo pipefail
 out=$1; mkdir -p "$out"
 log="$out/dev.log"; : >"$log"
 nvidia-smi --query-gpu=name,clocks.sm,driver_version --format=csv,noheader | tee -a "$log"
+echo "b0: ${A_FLAGS:--DCLC_PORT_LEAN_TICKET=0}" | tee -a "$log"
 common="-G Ninja -DCMAKE_BUILD_TYPE=Release -DCLC_CUDA_ARCHITECTURES=90a -DCLC_BUILD_WORKLOADS=OFF"
-cmake -S . -B build-lean0 $common -DCLC_BUILD_TESTS=OFF -DCMAKE_CUDA_FLAGS=-DCLC_PORT_LEAN_TICKET=0 >>"$log" 2>&1 &
+cmake -S . -B build-lean0 $common -DCLC_BUILD_TESTS=OFF "-DCMAKE_CUDA_FLAGS=${A_FLAGS:--DCLC_PORT_LEAN_TICKET=0}" >>"$log" 2>&1 &
 cmake -S . -B build-lean1 $common >>"$out/cfg1.log" 2>&1 &
 wait
 ( ninja -C build-lean0 -j8 clc-bench-port >"$out/build0.log" 2>&1; echo "build0 rc=$?" | tee -a "$log" ) &

@@ -170,6 +170,58 @@ TEST(PortDevice, TicketLoopsRecordEveryIndexOverBackToBackLaunches) {
   }
 }
 
+//! One byte of shared memory that the blocks of a tile would race on without the barrier between
+//! them: thread 0 writes the block's byte, every thread reads it after the body's barrier.
+__device__ void shared_byte_ported(clc::VirtualBlock const& vb, unsigned* out) {
+  __shared__ unsigned char byte;
+  if (vb.thread.x == 0) byte = static_cast<unsigned char>(vb.idx.x * 37u + 11u);
+  __syncthreads();
+  out[std::size_t(vb.idx.x) * vb.block.x + vb.thread.x] = byte;
+}
+
+//! The static shared memory of the port's own Ticket loop's kernel for `Fn`.
+template <auto Fn>
+std::size_t ticket_loop_static_smem() {
+  auto const kernel = clc::port::detail::port_kernel_for<clc::port::detail::FunctionBody<Fn>, clc::source::Ticket, 2,
+                                                         clc::port::NoLaunchBounds, false, true>();
+  cudaFuncAttributes attr{};
+  EXPECT_EQ(cudaFuncGetAttributes(&attr, reinterpret_cast<void const*>(kernel)), cudaSuccess);
+  return attr.sharedSizeBytes;
+}
+
+//! The port's own Ticket loop drops the barrier between the blocks of a tile only for a body without
+//! shared memory: the kernel's static shared memory tells (the loop's own 16 bytes and nothing else),
+//! and the launch has no dynamic shared memory. A body with a single byte keeps the barrier, and its
+//! blocks, 7 per tile on 3 workers, read their own byte every time.
+TEST(PortDevice, OnlyBodiesWithoutSharedMemoryRunTheirBlocksWithoutABarrier) {
+  CLC_REQUIRE_GPU();
+  using clc::port::detail::blocks_share_nothing;
+  std::size_t const none = ticket_loop_static_smem<index_ported>();
+  std::size_t const one_byte = ticket_loop_static_smem<shared_byte_ported>();
+  std::size_t const stencil_tile = ticket_loop_static_smem<stencil::ported::stencil5>();
+  EXPECT_EQ(none, clc::port::detail::kTicketLoopSmemBytes);
+  EXPECT_TRUE(blocks_share_nothing(none, 0));
+  EXPECT_FALSE(blocks_share_nothing(none, 4)) << "dynamic shared memory keeps the barrier";
+  EXPECT_GT(one_byte, clc::port::detail::kTicketLoopSmemBytes);
+  EXPECT_FALSE(blocks_share_nothing(one_byte, 0));
+  EXPECT_FALSE(blocks_share_nothing(stencil_tile, 0));
+
+  dim3 const grid(4001), block(256);
+  DeviceBuffer<unsigned> out(std::size_t(grid.x) * block.x);
+  ASSERT_NE(out.ptr, nullptr);
+  std::vector<unsigned> ref(out.count);
+  for (std::size_t i = 0; i < ref.size(); ++i) ref[i] = static_cast<unsigned char>((i / block.x) * 37u + 11u);
+  for (int round = 0; round < 20; ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    out.poison();
+    clc::port::Options o = clc::port::options().with_source(SourceKind::Ticket).with_blocks_per_tile(7);
+    o.max_workers = 3;
+    CLC_OK(clc::port::launch<shared_byte_ported>(grid, block, o, out.ptr));
+    CUDA_OK(cudaDeviceSynchronize());
+    ASSERT_TRUE(same_bits(out.read(), ref));
+  }
+}
+
 // -- the three example kernels -----------------------------------------------------------------------
 
 TEST(PortDevice, StencilBitIdentical) {

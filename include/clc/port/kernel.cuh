@@ -7,6 +7,7 @@
 //! memory on every tile; without it, 48 and none).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <type_traits>
@@ -43,7 +44,32 @@ struct PortParams {
   unsigned blocks_per_tile = 1;  //!< tile t runs original blocks [t.x * blocks_per_tile, +blocks_per_tile)
   FastDiv div_gx;   //!< by grid.x: an original block's index from its linear number
   FastDiv div_gxy;  //!< by grid.x * grid.y
+  //! Whether the blocks of one tile meet at a barrier between them: always, except in the port's own
+  //! Ticket loop for a body that has no shared memory at all (`blocks_share_nothing`).
+  bool block_barrier = true;
 };
+
+//! The port's own Ticket loop's shared memory (`run_ported_ticket`): four words for the next tile, all
+//! of them used (slot k & 3), so that the compiler cannot trim the array below these 16 bytes.
+inline constexpr unsigned kTicketLoopSmemBytes = 16u;
+
+//! Whether the blocks of a ported body may run without a barrier between them in the port's own
+//! Ticket loop: its kernel's static shared memory is exactly the loop's own `kTicketLoopSmemBytes`
+//! (then the body has none: a `__shared__` variable of the body that the compiler keeps needs at
+//! least one byte beside the loop's 16, and rounding only adds; ptxas reports a kernel's static
+//! shared memory rounded up in some kernels, e.g. 8 bytes of the loop's former two words as 16, which
+//! would only keep the barrier) and the launch has no dynamic shared memory. Such blocks share nothing
+//! in the CTA: nothing written by one block is read by another or overwritten under it, so a warp may
+//! start the next block while another warp ends this one, as warps of different CTAs do in the
+//! original grid. The body's own barriers still match up block by block, since every thread runs
+//! every block of the tile (checklist item 2 of docs/porting.md holds as before).
+// 0 keeps the barrier between blocks for every body (for A/B measurements: scripts/dev-port-lean.sh).
+#ifndef CLC_PORT_SHARE_NOTHING
+#  define CLC_PORT_SHARE_NOTHING 1
+#endif
+CLC_HOST_DEVICE constexpr bool blocks_share_nothing(std::size_t kernel_static_smem, std::size_t dynamic_smem) {
+  return CLC_PORT_SHARE_NOTHING != 0 && kernel_static_smem == kTicketLoopSmemBytes && dynamic_smem == 0u;
+}
 
 //! Check mode: fill the dynamic shared memory with 0xFF bytes (NaN as float, -1 as int), so a body
 //! that reads what an earlier tile left there reads garbage every time, not only sometimes.
@@ -93,9 +119,11 @@ inline __noinline__ CLC_DEVICE void check_after_body(uint3 idx, uint3 thread, un
 //! The original blocks of tile `tile_x`: the run [tile_x * blocks_per_tile, ...) in launch order (x
 //! fastest). Several short blocks per tile spread the runtime's per-tile work (the tile's decode, the
 //! claim) over them; the blocks of one tile are separated by a barrier like tiles are (the caller puts
-//! one after the last). Check mode counts the body's returns in `*returned`.
+//! one after the last), unless `block_barrier` is false (`blocks_share_nothing`). Check mode counts
+//! the body's returns in `*returned`.
 template <bool Check, class Body>
-CLC_DEVICE CLC_FORCEINLINE void run_tile_blocks(PortParams<Body> const& p, int tile_x, unsigned long long* returned) {
+CLC_DEVICE CLC_FORCEINLINE void run_tile_blocks(PortParams<Body> const& p, int tile_x, unsigned long long* returned,
+                                                bool block_barrier) {
   unsigned b = unsigned(tile_x) * p.blocks_per_tile;
   unsigned const end = min(b + p.blocks_per_tile, p.blocks);
   VirtualBlock vb = virtual_block_of(block_of(b, p.div_gx, p.div_gxy), p.grid, p.block,
@@ -104,7 +132,7 @@ CLC_DEVICE CLC_FORCEINLINE void run_tile_blocks(PortParams<Body> const& p, int t
     p.body(vb);
     if constexpr (Check) check_after_body(vb.idx, vb.thread, unsigned(threads_of(vb.block)), returned, p.dynamic_smem_bytes);
     if (++b >= end) break;
-    __syncthreads();  // the block's shared memory is free for the next block
+    if (block_barrier) __syncthreads();  // the block's shared memory is free for the next block
     next_block(vb.idx, p.grid);
   }
 }
@@ -135,10 +163,12 @@ CLC_HOST_DEVICE constexpr bool ported_ticket_applies(SchedulerParams const& s) {
 //! 0, each worker retires once after its failed claim, the last retirer resets the workspace.
 template <class Body>
 CLC_DEVICE CLC_FORCEINLINE void run_ported_ticket(PortParams<Body> const& p) {
-  // Slot k & 1 holds the tile of the CTA's k-th iteration (-1: none). The leader writes slot
-  // (k + 1) & 1 during iteration k; every thread read it in iteration k - 1, before the barrier that
-  // ended that iteration, so no thread still reads what the leader overwrites.
-  __shared__ int next_tile[2];
+  // Slot k & 3 holds the tile of the CTA's k-th iteration (-1: none). The leader writes slot
+  // (k + 1) & 3 during iteration k; every thread read that slot last in iteration k - 3, before the
+  // barriers that ended it, so no thread still reads what the leader overwrites. (Two slots would do;
+  // four keep all of kTicketLoopSmemBytes in use: blocks_share_nothing.)
+  __shared__ __align__(16) int next_tile[kTicketLoopSmemBytes / sizeof(int)];
+  static_assert(sizeof(next_tile) == kTicketLoopSmemBytes && kTicketLoopSmemBytes / sizeof(int) == 4u);
   TicketWorkspace* const ws = p.sched.workspace;
   unsigned const clusters = p.sched.map.clusters();
   // The leader is lane 0 of the last warp (the CTA is 1-D), as in the scheduler's block loop: bodies
@@ -151,12 +181,12 @@ CLC_DEVICE CLC_FORCEINLINE void run_ported_ticket(PortParams<Body> const& p) {
   if (leader) next_tile[0] = tile_of_ticket(::clc::detail::atomic_fetch_add_relaxed(&ws->ticket, 1ull));
   __syncthreads();
   for (unsigned k = 0;; ++k) {
-    int const x = next_tile[k & 1u];
+    int const x = next_tile[k & 3u];
     if (x < 0) break;  // the same for every thread of the CTA: read after the barrier
     unsigned long long claim = 0;
     if (leader) claim = ::clc::detail::atomic_fetch_add_relaxed(&ws->ticket, 1ull);  // read after the blocks
-    run_tile_blocks<false>(p, x, nullptr);
-    if (leader) next_tile[(k + 1u) & 1u] = tile_of_ticket(claim);
+    run_tile_blocks<false>(p, x, nullptr, p.block_barrier);
+    if (leader) next_tile[(k + 1u) & 3u] = tile_of_ticket(claim);
     __syncthreads();  // publishes the next tile; the body's shared memory is free again
   }
   if (leader) {
@@ -182,7 +212,7 @@ CLC_DEVICE CLC_FORCEINLINE void run_ported_scheduled(PortParams<Body> const& p) 
   // and no check mode, init's and finish's barriers order nothing and only add to a short CTA's life.
   constexpr bool barriers = Source::fetches || Check;
   if constexpr (barriers) sched.init();  // its barrier also makes `returned = 0` and the poison visible
-  auto body = [&](WorkTile const& t) { run_tile_blocks<Check>(p, t.x, &returned); };  // run_block's barrier follows
+  auto body = [&](WorkTile const& t) { run_tile_blocks<Check>(p, t.x, &returned, true); };  // run_block's barrier follows
   clc::detail::run_block(sched, body);
   if constexpr (barriers) sched.finish();
 }

@@ -72,8 +72,8 @@ Error launch(Body const& body, dim3 original_grid, dim3 original_block, Options 
     };
     // The runtime adds registers to the body's; a large original block may no longer fit. Say so in
     // porting terms before the generic check of prepare_launch.
+    cudaFuncAttributes attr{};
     auto const fits = [&](auto kernel) -> Error {
-      cudaFuncAttributes attr{};
       CLC_CUDA_TRY(cudaFuncGetAttributes(&attr, reinterpret_cast<void const*>(kernel)));
       if (threads_of(original_block) > attr.maxThreadsPerBlock) {
         return out_of_resources("original_block " + detail::shape_string(original_block) + " has " +
@@ -95,7 +95,16 @@ Error launch(Body const& body, dim3 original_grid, dim3 original_block, Options 
         CLC_TRY(fits(kernel));
         PreparedLaunch pl;
         CLC_TRY(clc::prepare_launch<Source>(kernel, tiles, lo, &pl));
-        if (detail::ported_ticket_applies(pl.sched)) return clc::detail::launch_prepared(pl, kernel, make_params, info);
+        if (detail::ported_ticket_applies(pl.sched)) {
+          // A body without shared memory runs its tile's blocks without a barrier between them.
+          bool const share_nothing = detail::blocks_share_nothing(attr.sharedSizeBytes, opts.dynamic_smem_bytes);
+          auto const make_ticket_params = [&](SchedulerParams const& sched) {
+            auto params = make_params(sched);
+            params.block_barrier = !share_nothing;
+            return params;
+          };
+          return clc::detail::launch_prepared(pl, kernel, make_ticket_params, info);
+        }
       }
     }
     auto const kernel = opts.check_body ? detail::port_kernel_for<Body, Source, Stages, Bounds, true>()
