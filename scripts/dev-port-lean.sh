@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # A/B of the ported bodies' Ticket loop on the GPU: b0 built with A_FLAGS (default
 # -DCLC_PORT_LEAN_TICKET=0: every ported Ticket launch on the scheduler's block loop, as before
-# 2026-12-07; -DCLC_PORT_SHARE_NOTHING=0: the barrier between blocks kept for every body;
-# -DCLC_PORT_TAIL_ON_DEMAND=0: every tile claimed ahead, the last rounds included), b1 with
+# 2026-12-07; -DCLC_PORT_SHARE_NOTHING=0: the barrier between blocks kept for every body), b1 with
 # the defaults (include/clc/port/kernel.cuh run_ported_ticket, blocks_share_nothing). Runs b1's port
 # tests and a racecheck subset, then clc-bench port from both builds, alternating, twice.
 #   [A_FLAGS=...] scripts/dev-port-lean.sh OUTDIR   (logs: OUTDIR/dev.log; results: OUTDIR/port{0,1}-{1,2}.json)

@@ -161,12 +161,6 @@ CLC_HOST_DEVICE constexpr bool ported_ticket_applies(SchedulerParams const& s) {
 //! and the loop's state live across the body made the compiler spill and rematerialise inside the
 //! body: bench/results/h100-port-ncu-a0483aa.txt.) The workspace protocol is Ticket's: tickets from
 //! 0, each worker retires once after its failed claim, the last retirer resets the workspace.
-// 0 claims every tile ahead in the port's own Ticket loop, the last rounds included (for A/B
-// measurements: scripts/dev-port-lean.sh).
-#ifndef CLC_PORT_TAIL_ON_DEMAND
-#  define CLC_PORT_TAIL_ON_DEMAND 1
-#endif
-
 template <class Body>
 CLC_DEVICE CLC_FORCEINLINE void run_ported_ticket(PortParams<Body> const& p) {
   // Slot k & 3 holds the tile of the CTA's k-th iteration (-1: none). The leader writes slot
@@ -184,34 +178,15 @@ CLC_DEVICE CLC_FORCEINLINE void run_ported_ticket(PortParams<Body> const& p) {
   auto const tile_of_ticket = [&](unsigned long long ticket) -> int {
     return ticket < clusters ? p.sched.map.tile_of(int(ticket), 0, 0).x : -1;
   };
-  // The leader claims the next tile as the current one starts (ahead: the round trip overlaps the
-  // blocks) while that claim would not land among the last `workers` tiles, i.e. while the current
-  // tile x has x + 2 * workers < clusters (every worker claims once per tile, so the next claim
-  // returns about x + workers; x is the tile's index, its ticket where the map is the identity, and
-  // only a position estimate otherwise); for the tiles of the last rounds it claims after the
-  // blocks (on demand), just before the tile's closing barrier. A tile claimed ahead waits for its
-  // claimer's current tile, so in the last round it would start when that worker ends rather than
-  // when the first worker does (a plain grid's next block goes to the first free slot): the launch's
-  // last tiles would start late by the spread of the tile times. Either way a claim is one atomic
-  // increment, so every ticket is still taken once. The decision is derived from x twice, before and
-  // after the blocks (x is read again from its slot), rather than kept across the body: a register
-  // there is one the body loses at the 32-register cap of LaunchBounds<256, 8>.
-  auto const claim_ahead_at = [&](int tile) {
-    return CLC_PORT_TAIL_ON_DEMAND == 0 || unsigned(tile) + 2u * ::clc::detail::num_clusters() < clusters;
-  };
   if (leader) next_tile[0] = tile_of_ticket(::clc::detail::atomic_fetch_add_relaxed(&ws->ticket, 1ull));
   __syncthreads();
   for (unsigned k = 0;; ++k) {
     int const x = next_tile[k & 3u];
     if (x < 0) break;  // the same for every thread of the CTA: read after the barrier
     unsigned long long claim = 0;
-    if (leader && claim_ahead_at(x)) claim = ::clc::detail::atomic_fetch_add_relaxed(&ws->ticket, 1ull);  // read after the blocks
+    if (leader) claim = ::clc::detail::atomic_fetch_add_relaxed(&ws->ticket, 1ull);  // read after the blocks
     run_tile_blocks<false>(p, x, nullptr, p.block_barrier);
-    if (leader) {
-      if (!claim_ahead_at(next_tile[k & 3u]))
-        claim = ::clc::detail::atomic_fetch_add_relaxed(&ws->ticket, 1ull);  // the others wait at the barrier
-      next_tile[(k + 1u) & 3u] = tile_of_ticket(claim);
-    }
+    if (leader) next_tile[(k + 1u) & 3u] = tile_of_ticket(claim);
     __syncthreads();  // publishes the next tile; the body's shared memory is free again
   }
   if (leader) {
