@@ -1,0 +1,311 @@
+//! @file bench/probes/port_timeline_probe.cu
+//! @brief Diagnostics, not part of the build: where the histogram and transpose ports lose time against
+//! their originals (issue 9 section 4; docs/porting.md). Instrumented copies of the examples' bodies
+//! (examples/11_port_histogram, examples/12_port_transpose: the same code plus a %globaltimer stamp
+//! by thread 0 at a block's entry and exit and its SM) run as the original grid and through
+//! `clc::port::launch` under Ticket, Static and Single, on the examples' own data (their case.cuh).
+//! For each variant: the event-timed median of several launches, then for the launch whose makespan is
+//! the median: its makespan (first entry to last exit), block durations by start rank ("round" =
+//! rank / resident slots), the number of blocks running at 20 points of the makespan, the gap between
+//! a worker's consecutive blocks, and the last blocks to end.
+//!   nvcc -O3 -std=c++17 --expt-relaxed-constexpr -gencode=arch=compute_90a,code=sm_90a -Iinclude \
+//!        -Iexamples -Iexamples/common bench/probes/port_timeline_probe.cu build/src/libclc_host.a \
+//!        -o port_timeline_probe -lcuda && ./port_timeline_probe
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "11_port_histogram/case.cuh"
+#include "12_port_transpose/case.cuh"
+#include "clc/port.cuh"
+
+#define CK(x)                                                                               \
+  do {                                                                                      \
+    cudaError_t e_ = (x);                                                                   \
+    if (e_ != cudaSuccess) {                                                                \
+      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
+      std::exit(1);                                                                         \
+    }                                                                                       \
+  } while (0)
+
+struct Rec {
+  unsigned long long start, end;
+  unsigned sm, worker;
+};
+
+__device__ __forceinline__ unsigned long long gtimer() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %globaltimer;" : "=l"(t));
+  return t;
+}
+__device__ __forceinline__ unsigned smid() {
+  unsigned s;
+  asm volatile("mov.u32 %0, %smid;" : "=r"(s));
+  return s;
+}
+
+__device__ Rec* g_rec;  // one record per original block
+
+namespace hprobe {
+using namespace histogram;
+__device__ __forceinline__ void body(unsigned bx, unsigned nblocks, unsigned worker, unsigned char const* data,
+                                     std::size_t n, unsigned* partials, unsigned* hist, unsigned* blocks_done) {
+  __shared__ unsigned bins[kBins];
+  __shared__ bool is_last;
+  unsigned long long t0 = 0;
+  if (threadIdx.x == 0) t0 = gtimer();
+  for (int b = threadIdx.x; b < kBins; b += blockDim.x) bins[b] = 0;
+  __syncthreads();
+  std::size_t const begin = std::size_t(bx) * kItemsPerBlock;
+  std::size_t const end = begin + kItemsPerBlock < n ? begin + kItemsPerBlock : n;
+  for (std::size_t i = begin + threadIdx.x; i < end; i += blockDim.x) atomicAdd(&bins[data[i]], 1u);
+  __syncthreads();
+  for (int b = threadIdx.x; b < kBins; b += blockDim.x) partials[std::size_t(bx) * kBins + b] = bins[b];
+  __threadfence();
+  __syncthreads();
+  if (threadIdx.x == 0) is_last = atomicInc(blocks_done, nblocks - 1) == nblocks - 1;
+  __syncthreads();
+  if (is_last) {
+    __threadfence();
+    for (int b = threadIdx.x; b < kBins; b += blockDim.x) {
+      unsigned sum = 0;
+      for (unsigned k = 0; k < nblocks; ++k) sum += __ldcg(&partials[std::size_t(k) * kBins + b]);
+      hist[b] = sum;
+    }
+  }
+  if (threadIdx.x == 0) g_rec[bx] = Rec{t0, gtimer(), smid(), worker};
+}
+__global__ void original(unsigned char const* data, std::size_t n, unsigned* partials, unsigned* hist,
+                         unsigned* blocks_done) {
+  body(blockIdx.x, gridDim.x, blockIdx.x, data, n, partials, hist, blocks_done);
+}
+__device__ void ported(clc::VirtualBlock const& vb, unsigned char const* data, std::size_t n, unsigned* partials,
+                       unsigned* hist, unsigned* blocks_done) {
+  body(vb.idx.x, vb.dim.x, blockIdx.x, data, n, partials, hist, blocks_done);
+}
+}  // namespace hprobe
+
+namespace tprobe {
+using namespace transpose;
+__device__ __forceinline__ void body(unsigned bx, unsigned by, unsigned gx, unsigned tx, unsigned ty, unsigned worker,
+                                     float const* in, float* out, int rows, int cols) {
+  __shared__ float tile[kTile][kTile + 1];
+  unsigned long long t0 = 0;
+  bool const lead = tx == 0 && ty == 0;
+  if (lead) t0 = gtimer();
+  int x = int(bx) * kTile + int(tx);
+  int y = int(by) * kTile + int(ty);
+  for (int j = 0; j < kTile; j += kRows)
+    if (x < cols && y + j < rows) tile[ty + j][tx] = in[std::size_t(y + j) * cols + x];
+  __syncthreads();
+  x = int(by) * kTile + int(tx);
+  y = int(bx) * kTile + int(ty);
+  for (int j = 0; j < kTile; j += kRows)
+    if (x < rows && y + j < cols) out[std::size_t(y + j) * rows + x] = tile[tx][ty + j];
+  if (lead) g_rec[by * gx + bx] = Rec{t0, gtimer(), smid(), worker};
+}
+__global__ void original(float const* in, float* out, int rows, int cols) {
+  body(blockIdx.x, blockIdx.y, gridDim.x, threadIdx.x, threadIdx.y, blockIdx.x + gridDim.x * blockIdx.y, in, out,
+       rows, cols);
+}
+__device__ void ported(clc::VirtualBlock const& vb, float const* in, float* out, int rows, int cols) {
+  body(vb.idx.x, vb.idx.y, vb.dim.x, vb.thread.x, vb.thread.y, blockIdx.x, in, out, rows, cols);
+}
+}  // namespace tprobe
+
+static double pct(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, std::size_t(p * double(v.size() - 1) + 0.5))];
+}
+
+struct Variant {
+  std::string name;
+  std::function<void(cudaStream_t)> run;
+};
+
+static void analyse(std::string const& name, std::vector<Rec> const& r, int slots, float event_ms) {
+  unsigned long long t0 = ~0ull, t1 = 0;
+  for (auto const& x : r) {
+    t0 = std::min(t0, x.start);
+    t1 = std::max(t1, x.end);
+  }
+  double const span = double(t1 - t0) / 1e3;  // us
+  std::printf("\n-- %s: event %.4f ms, span %.2f us (first entry to last exit), %zu blocks, %d slots\n", name.c_str(),
+              event_ms, span, r.size(), slots);
+  // start rank -> round
+  std::vector<std::size_t> order(r.size());
+  for (std::size_t i = 0; i < r.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return r[a].start < r[b].start; });
+  int const rounds = int((r.size() + slots - 1) / slots);
+  std::printf("   round: blocks, start us [p0 p50 p100], duration us [p10 p50 p90 max], end us [p50 p100]\n");
+  for (int k = 0; k < rounds && k < 70; ++k) {
+    if (rounds > 8 && k > 2 && k < rounds - 3) continue;
+    std::vector<double> st, du, en;
+    for (std::size_t j = std::size_t(k) * slots; j < std::min(r.size(), std::size_t(k + 1) * slots); ++j) {
+      Rec const& x = r[order[j]];
+      st.push_back(double(x.start - t0) / 1e3);
+      du.push_back(double(x.end - x.start) / 1e3);
+      en.push_back(double(x.end - t0) / 1e3);
+    }
+    std::printf("   %3d: %5zu  [%7.2f %7.2f %7.2f]  [%6.2f %6.2f %6.2f %6.2f]  [%7.2f %7.2f]\n", k, st.size(), pct(st, 0),
+                pct(st, 0.5), pct(st, 1), pct(du, 0.1), pct(du, 0.5), pct(du, 0.9), pct(du, 1), pct(en, 0.5),
+                pct(en, 1));
+  }
+  std::printf("   running at 5%% steps of the span:");
+  for (int s = 0; s <= 20; ++s) {
+    unsigned long long const t = t0 + (t1 - t0) * s / 20;
+    int c = 0;
+    for (auto const& x : r) c += x.start <= t && t < x.end;
+    std::printf(" %d", c);
+  }
+  std::printf("\n");
+  // gaps between a worker's consecutive blocks (ports: same CTA; original: same SM slot unknown -> per SM)
+  std::vector<std::vector<std::size_t>> by_worker;
+  unsigned maxw = 0;
+  for (auto const& x : r) maxw = std::max(maxw, x.worker);
+  by_worker.resize(maxw + 1);
+  for (std::size_t i : order) by_worker[r[i].worker].push_back(i);
+  std::vector<double> gaps;
+  std::vector<double> per_worker_blocks;
+  for (auto const& w : by_worker) {
+    if (w.empty()) continue;
+    per_worker_blocks.push_back(double(w.size()));
+    for (std::size_t j = 1; j < w.size(); ++j) gaps.push_back(double(static_cast<long long>(r[w[j]].start - r[w[j - 1]].end)) / 1e3);
+  }
+  if (!gaps.empty())
+    std::printf("   worker gaps us [p10 p50 p90 max] [%.3f %.3f %.3f %.3f]; blocks per worker [min p50 max] [%.0f %.0f %.0f]\n",
+                pct(gaps, 0.1), pct(gaps, 0.5), pct(gaps, 0.9), pct(gaps, 1), pct(per_worker_blocks, 0),
+                pct(per_worker_blocks, 0.5), pct(per_worker_blocks, 1));
+  std::vector<int> per_sm(256, 0);
+  for (auto const& x : r) per_sm[x.sm % 256]++;
+  std::vector<double> sms;
+  for (int c : per_sm)
+    if (c) sms.push_back(c);
+  std::printf("   blocks per SM [min p50 max] [%.0f %.0f %.0f] over %zu SMs\n", pct(sms, 0), pct(sms, 0.5), pct(sms, 1),
+              sms.size());
+  // the last blocks to end
+  std::vector<std::size_t> by_end = order;
+  std::sort(by_end.begin(), by_end.end(), [&](std::size_t a, std::size_t b) { return r[a].end > r[b].end; });
+  std::printf("   last to end (block: start end dur sm worker [its previous block's end]):\n");
+  for (int j = 0; j < 12 && j < int(by_end.size()); ++j) {
+    Rec const& x = r[by_end[j]];
+    auto const& w = by_worker[x.worker];
+    double prev = -1;
+    for (std::size_t q = 1; q < w.size(); ++q)
+      if (w[q] == by_end[j]) prev = double(r[w[q - 1]].end - t0) / 1e3;
+    std::printf("     %6zu: %7.2f %7.2f %6.2f sm%3u w%5u [%7.2f]\n", by_end[j], double(x.start - t0) / 1e3,
+                double(x.end - t0) / 1e3, double(x.end - x.start) / 1e3, x.sm, x.worker, prev);
+  }
+}
+
+static void run_case(char const* title, std::size_t blocks, int slots, std::vector<Variant> const& variants,
+                     std::function<void(cudaStream_t)> reset, int launches) {
+  std::printf("\n==== %s\n", title);
+  Rec* d_rec = nullptr;
+  CK(cudaMalloc(&d_rec, blocks * sizeof(Rec)));
+  CK(cudaMemcpyToSymbol(g_rec, &d_rec, sizeof d_rec));
+  cudaStream_t s;
+  CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  cudaEvent_t e0, e1;
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
+  for (auto const& v : variants) {
+    std::vector<std::pair<double, std::vector<Rec>>> runs;
+    std::vector<float> ev;
+    for (int i = 0; i < launches + 2; ++i) {
+      if (reset) reset(s);
+      CK(cudaMemsetAsync(d_rec, 0, blocks * sizeof(Rec), s));
+      CK(cudaEventRecord(e0, s));
+      v.run(s);
+      CK(cudaEventRecord(e1, s));
+      CK(cudaStreamSynchronize(s));
+      float ms = 0;
+      CK(cudaEventElapsedTime(&ms, e0, e1));
+      if (i < 2) continue;  // warm-up
+      std::vector<Rec> h(blocks);
+      CK(cudaMemcpy(h.data(), d_rec, blocks * sizeof(Rec), cudaMemcpyDeviceToHost));
+      unsigned long long a = ~0ull, b = 0;
+      std::size_t missing = 0;
+      for (auto const& x : h) {
+        if (x.end == 0) ++missing;
+        a = std::min(a, x.start);
+        b = std::max(b, x.end);
+      }
+      if (missing) {
+        std::printf("%s: %zu blocks without a record\n", v.name.c_str(), missing);
+        std::exit(1);
+      }
+      ev.push_back(ms);
+      runs.emplace_back(double(b - a), std::move(h));
+    }
+    std::sort(runs.begin(), runs.end(), [](auto const& x, auto const& y) { return x.first < y.first; });
+    std::vector<double> evd(ev.begin(), ev.end());
+    std::printf("\n%s: spans us [min med max] [%.2f %.2f %.2f], event ms median %.4f", v.name.c_str(),
+                runs.front().first / 1e3, runs[runs.size() / 2].first / 1e3, runs.back().first / 1e3, pct(evd, 0.5));
+    analyse(v.name, runs[runs.size() / 2].second, slots, float(pct(evd, 0.5)));
+  }
+  CK(cudaFree(d_rec));
+  CK(cudaStreamDestroy(s));
+}
+
+int main() {
+  cudaDeviceProp prop{};
+  CK(cudaGetDeviceProperties(&prop, 0));
+  std::printf("device %s, %d SMs\n", prop.name, prop.multiProcessorCount);
+  int const slots = prop.multiProcessorCount * 8;  // 8 CTAs of 256 threads per SM (both originals and ports)
+  auto port_opts = [](clc::SourceKind k, int workers, cudaStream_t s) {
+    clc::ScheduleOptions o;
+    o.source = k;
+    o.max_workers = workers;
+    return clc::port::options(0, s).with_schedule(o).with_blocks_per_tile(1);
+  };
+  {
+    histogram::Case c;
+    dim3 const grid = histogram::grid_for(c.n), block = histogram::block();
+    std::vector<Variant> v;
+    v.push_back({"original", [&](cudaStream_t s) {
+                   hprobe::original<<<grid, block, 0, s>>>(c.data, c.n, c.partials, c.hist, c.blocks_done);
+                   CK(cudaGetLastError());
+                 }});
+    for (auto k : {std::make_pair(clc::SourceKind::Ticket, "Ticket"), std::make_pair(clc::SourceKind::Static, "Static"),
+                   std::make_pair(clc::SourceKind::Single, "Single")})
+      v.push_back({std::string("port/") + k.second, [&, k](cudaStream_t s) {
+                     clc::Error e = clc::port::launch<hprobe::ported, clc::port::LaunchBounds<256, 8>>(
+                         grid, block, port_opts(k.first, 0, s), c.data, c.n, c.partials, c.hist, c.blocks_done);
+                     if (!e.ok()) {
+                       std::printf("port launch: %s\n", e.message.c_str());
+                       std::exit(1);
+                     }
+                   }});
+    run_case("histogram (grid 3201, block 256)", grid.x, slots, v,
+             [&](cudaStream_t s) { CK(cudaMemsetAsync(c.blocks_done, 0, sizeof(unsigned), s)); }, 7);
+  }
+  {
+    transpose::Case c;
+    dim3 const grid = transpose::grid_for(c.rows, c.cols), block = transpose::block();
+    std::vector<Variant> v;
+    v.push_back({"original", [&](cudaStream_t s) {
+                   tprobe::original<<<grid, block, 0, s>>>(c.in, c.out, c.rows, c.cols);
+                   CK(cudaGetLastError());
+                 }});
+    for (auto k : {std::make_tuple(clc::SourceKind::Ticket, "Ticket", 0), std::make_tuple(clc::SourceKind::Ticket, "Ticket/workers=792", 792),
+                   std::make_tuple(clc::SourceKind::Single, "Single", 0)})
+      v.push_back({std::string("port/") + std::get<1>(k), [&, k](cudaStream_t s) {
+                     clc::Error e = clc::port::launch<tprobe::ported, clc::port::LaunchBounds<256, 8>>(
+                         grid, block, port_opts(std::get<0>(k), std::get<2>(k), s), c.in, c.out, c.rows, c.cols);
+                     if (!e.ok()) {
+                       std::printf("port launch: %s\n", e.message.c_str());
+                       std::exit(1);
+                     }
+                   }});
+    run_case("transpose (grid 257x256, block 32x8)", std::size_t(grid.x) * grid.y, slots, v, nullptr, 7);
+  }
+  return 0;
+}
