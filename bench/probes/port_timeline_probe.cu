@@ -117,6 +117,14 @@ __global__ void original(float const* in, float* out, int rows, int cols) {
 __device__ void ported(clc::VirtualBlock const& vb, float const* in, float* out, int rows, int cols) {
   body(vb.idx.x, vb.idx.y, vb.dim.x, vb.thread.x, vb.thread.y, blockIdx.x, in, out, rows, cols);
 }
+// The same blocks in the other order (block row fastest): launched with grid (gy, gx), idx swapped.
+__global__ void original_by_fastest(float const* in, float* out, int rows, int cols) {
+  body(blockIdx.y, blockIdx.x, gridDim.y, threadIdx.x, threadIdx.y, blockIdx.x + gridDim.x * blockIdx.y, in, out,
+       rows, cols);
+}
+__device__ void ported_by_fastest(clc::VirtualBlock const& vb, float const* in, float* out, int rows, int cols) {
+  body(vb.idx.y, vb.idx.x, vb.dim.y, vb.thread.x, vb.thread.y, blockIdx.x, in, out, rows, cols);
+}
 }  // namespace tprobe
 
 static double pct(std::vector<double> v, double p) {
@@ -300,6 +308,20 @@ int main() {
       v.push_back({std::string("port/") + std::get<1>(k), [&, k](cudaStream_t s) {
                      clc::Error e = clc::port::launch<tprobe::ported, clc::port::LaunchBounds<256, 8>>(
                          grid, block, port_opts(std::get<0>(k), std::get<2>(k), s), c.in, c.out, c.rows, c.cols);
+                     if (!e.ok()) {
+                       std::printf("port launch: %s\n", e.message.c_str());
+                       std::exit(1);
+                     }
+                   }});
+    dim3 const swapped(grid.y, grid.x);
+    v.push_back({"original/by-fastest", [&](cudaStream_t s) {
+                   tprobe::original_by_fastest<<<swapped, block, 0, s>>>(c.in, c.out, c.rows, c.cols);
+                   CK(cudaGetLastError());
+                 }});
+    for (auto k : {std::make_pair(clc::SourceKind::Ticket, "Ticket"), std::make_pair(clc::SourceKind::Single, "Single")})
+      v.push_back({std::string("port/") + k.second + "/by-fastest", [&, k](cudaStream_t s) {
+                     clc::Error e = clc::port::launch<tprobe::ported_by_fastest, clc::port::LaunchBounds<256, 8>>(
+                         swapped, block, port_opts(k.first, 0, s), c.in, c.out, c.rows, c.cols);
                      if (!e.ok()) {
                        std::printf("port launch: %s\n", e.message.c_str());
                        std::exit(1);
