@@ -43,14 +43,7 @@
 
 #include "gemm/gemm.hpp"
 
-#define CK(x)                                                                               \
-  do {                                                                                      \
-    cudaError_t e_ = (x);                                                                   \
-    if (e_ != cudaSuccess) {                                                                \
-      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
-      std::exit(1);                                                                         \
-    }                                                                                       \
-  } while (0)
+#include "probe_check.cuh"
 #define CB(x)                                                                 \
   do {                                                                        \
     int e_ = static_cast<int>(x);                                             \

@@ -35,14 +35,7 @@
 
 using namespace clc::kit;
 
-#define CK(x)                                                                               \
-  do {                                                                                      \
-    cudaError_t e_ = (x);                                                                   \
-    if (e_ != cudaSuccess) {                                                                \
-      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
-      std::exit(1);                                                                         \
-    }                                                                                       \
-  } while (0)
+#include "probe_check.cuh"
 
 struct P {
   CUtensorMap a, b;

@@ -25,14 +25,7 @@
 #include "12_port_transpose/case.cuh"
 #include "clc/port.cuh"
 
-#define CK(x)                                                                               \
-  do {                                                                                      \
-    cudaError_t e_ = (x);                                                                   \
-    if (e_ != cudaSuccess) {                                                                \
-      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
-      std::exit(1);                                                                         \
-    }                                                                                       \
-  } while (0)
+#include "probe_check.cuh"
 
 struct Rec {
   unsigned long long start, end;

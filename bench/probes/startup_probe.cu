@@ -21,14 +21,7 @@
 
 #include "clc/clc.cuh"
 
-#define CK(x)                                                                               \
-  do {                                                                                      \
-    cudaError_t e_ = (x);                                                                   \
-    if (e_ != cudaSuccess) {                                                                \
-      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
-      std::exit(1);                                                                         \
-    }                                                                                       \
-  } while (0)
+#include "probe_check.cuh"
 #define CT(x)                                                                          \
   do {                                                                                 \
     clc::Error e_ = (x);                                                               \
