@@ -120,6 +120,57 @@ __device__ void ported_by_fastest(clc::VirtualBlock const& vb, float const* in, 
 }
 }  // namespace tprobe
 
+//! The histogram's merge alone (the last block's loop over every partial), run by the one CTA of a
+//! launch that lands on SM `target` (one CTA per SM: the dynamic shared memory allows no second one).
+__global__ void merge_on_sm(unsigned const* partials, unsigned nblocks, unsigned target, unsigned* out,
+                            unsigned long long* dur) {
+  if (smid() != target) return;
+  unsigned long long t0 = 0;
+  if (threadIdx.x == 0) t0 = gtimer();
+  for (int b = threadIdx.x; b < histogram::kBins; b += blockDim.x) {
+    unsigned sum = 0;
+    for (unsigned k = 0; k < nblocks; ++k) sum += __ldcg(&partials[std::size_t(k) * histogram::kBins + b]);
+    out[b] = sum;
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) *dur = gtimer() - t0;
+}
+
+static double pct(std::vector<double> v, double p);
+
+//! The merge's duration on each SM (two launches each, the partials of the last histogram launch in
+//! L2): does the merging block's SM set its speed?
+static void merge_sweep(unsigned const* partials, unsigned nblocks, int sms) {
+  int const smem = 160 * 1024;
+  CK(cudaFuncSetAttribute(merge_on_sm, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+  unsigned* out = nullptr;
+  unsigned long long* dur = nullptr;
+  CK(cudaMalloc(&out, histogram::kBins * sizeof(unsigned)));
+  CK(cudaMalloc(&dur, sizeof(unsigned long long)));
+  std::vector<double> first, second;
+  std::printf("\n\n==== merge alone per SM (us, two launches each): ");
+  for (int s = 0; s < sms; ++s) {
+    double d[2] = {0, 0};
+    for (int rep = 0; rep < 2; ++rep) {
+      CK(cudaMemset(dur, 0, sizeof(unsigned long long)));
+      merge_on_sm<<<sms, histogram::kThreads, smem>>>(partials, nblocks, unsigned(s), out, dur);
+      CK(cudaGetLastError());
+      CK(cudaDeviceSynchronize());
+      unsigned long long h = 0;
+      CK(cudaMemcpy(&h, dur, sizeof h, cudaMemcpyDeviceToHost));
+      d[rep] = double(h) / 1e3;
+    }
+    first.push_back(d[0]);
+    second.push_back(d[1]);
+    std::printf(" sm%d %.1f/%.1f", s, d[0], d[1]);
+  }
+  std::printf("\nmerge alone: first [min p10 p50 p90 max] [%.2f %.2f %.2f %.2f %.2f], second [%.2f %.2f %.2f %.2f %.2f]\n",
+              pct(first, 0), pct(first, 0.1), pct(first, 0.5), pct(first, 0.9), pct(first, 1), pct(second, 0),
+              pct(second, 0.1), pct(second, 0.5), pct(second, 0.9), pct(second, 1));
+  CK(cudaFree(out));
+  CK(cudaFree(dur));
+}
+
 static double pct(std::vector<double> v, double p) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
@@ -207,7 +258,7 @@ static void analyse(std::string const& name, std::vector<Rec> const& r, int slot
 }
 
 static void run_case(char const* title, std::size_t blocks, int slots, std::vector<Variant> const& variants,
-                     std::function<void(cudaStream_t)> reset, int launches) {
+                     std::function<void(cudaStream_t)> reset, int launches, bool longest = false) {
   std::printf("\n==== %s\n", title);
   Rec* d_rec = nullptr;
   CK(cudaMalloc(&d_rec, blocks * sizeof(Rec)));
@@ -245,6 +296,25 @@ static void run_case(char const* title, std::size_t blocks, int slots, std::vect
       }
       ev.push_back(ms);
       runs.emplace_back(double(b - a), std::move(h));
+    }
+    if (longest) {
+      // Per launch, in launch order: the block that ran longest (the histogram's merging block), its SM,
+      // start and duration, so that a slow merge can be told from a late one and from an SM's own speed.
+      std::printf("\n%s: longest block per launch (sm start+dur us):", v.name.c_str());
+      std::vector<double> durs;
+      for (auto const& run : runs) {
+        auto const& h = run.second;
+        unsigned long long a = ~0ull;
+        for (auto const& x : h) a = std::min(a, x.start);
+        std::size_t j = 0;
+        for (std::size_t q = 1; q < h.size(); ++q)
+          if (h[q].end - h[q].start > h[j].end - h[j].start) j = q;
+        double const d = double(h[j].end - h[j].start) / 1e3;
+        durs.push_back(d);
+        std::printf(" sm%u %.1f+%.1f", h[j].sm, double(h[j].start - a) / 1e3, d);
+      }
+      std::printf("\n%s: longest block dur us [min p50 max] [%.2f %.2f %.2f]", v.name.c_str(), pct(durs, 0),
+                  pct(durs, 0.5), pct(durs, 1));
     }
     std::sort(runs.begin(), runs.end(), [](auto const& x, auto const& y) { return x.first < y.first; });
     std::vector<double> evd(ev.begin(), ev.end());
@@ -286,7 +356,8 @@ int main() {
                      }
                    }});
     run_case("histogram (grid 3201, block 256)", grid.x, slots, v,
-             [&](cudaStream_t s) { CK(cudaMemsetAsync(c.blocks_done, 0, sizeof(unsigned), s)); }, 7);
+             [&](cudaStream_t s) { CK(cudaMemsetAsync(c.blocks_done, 0, sizeof(unsigned), s)); }, 25, true);
+    merge_sweep(c.partials, grid.x, prop.multiProcessorCount);
   }
   {
     transpose::Case c;
