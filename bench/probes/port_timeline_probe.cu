@@ -326,6 +326,70 @@ static void run_case(char const* title, std::size_t blocks, int slots, std::vect
   CK(cudaStreamDestroy(s));
 }
 
+//! The examples' own (uninstrumented) kernels timed three ways, in rounds with the order rotated:
+//! "gated" as clc-bench port does (a 1-SM gate kernel of 300 us on the stream, then one launch between
+//! two events: the median of 11), "gated x10" (the gate, then 10 launches back to back between the
+//! events, per launch) and "back to back" (10 launches between events, no gate, per launch). Does the
+//! bench's method (a launch that starts right after the gate) cost the ports more than the original?
+static void timing_modes(clc_examples::PortCase const& pc, char const* title) {
+  std::printf("\n\n==== timing modes: %s\n", title);
+  std::vector<clc_examples::Variant> const& dv = clc_examples::default_variants();
+  std::vector<clc_examples::Variant> const vs = {dv[0], dv[1], dv[3]};
+  cudaStream_t s;
+  CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  cudaEvent_t e0, e1;
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
+  auto launch = [&](clc_examples::Variant const& v) {
+    if (v.is_original()) {
+      pc.original(s);
+      return;
+    }
+    clc::Error const e = pc.ported(v.schedule(), 0, s);
+    if (!e.ok()) {
+      std::printf("port launch: %s\n", e.message.c_str());
+      std::exit(1);
+    }
+  };
+  auto gate = [&] {
+    clc::Error const e = clc::tools::hold_sms(1, 0.3, s);
+    if (!e.ok()) {
+      std::printf("hold_sms: %s\n", e.message.c_str());
+      std::exit(1);
+    }
+  };
+  auto timed = [&](clc_examples::Variant const& v, bool gated, int n) {
+    if (gated) gate();
+    CK(cudaEventRecord(e0, s));
+    for (int i = 0; i < n; ++i) launch(v);
+    CK(cudaEventRecord(e1, s));
+    CK(cudaStreamSynchronize(s));
+    float ms = 0;
+    CK(cudaEventElapsedTime(&ms, e0, e1));
+    return double(ms) / n;
+  };
+  std::vector<std::vector<double>> g(vs.size()), g10(vs.size()), b2b(vs.size());
+  int const rounds = 7;
+  for (int r = 0; r < rounds; ++r)
+    for (std::size_t q = 0; q < vs.size(); ++q) {
+      std::size_t const i = (q + std::size_t(r)) % vs.size();
+      for (int w = 0; w < 3; ++w) timed(vs[i], false, 1);  // warm-up
+      std::vector<double> one;
+      for (int k = 0; k < 11; ++k) one.push_back(timed(vs[i], true, 1));
+      g[i].push_back(pct(one, 0.5));
+      g10[i].push_back(timed(vs[i], true, 10));
+      b2b[i].push_back(timed(vs[i], false, 10));
+    }
+  std::printf("variant        gated ms [min med max] (vs orig)    gated x10 ms (vs orig)    back to back ms (vs orig)\n");
+  for (std::size_t i = 0; i < vs.size(); ++i)
+    std::printf("%-14s [%.4f %.4f %.4f] (%.3f)   %.4f (%.3f)   %.4f (%.3f)\n", vs[i].name.c_str(), pct(g[i], 0),
+                pct(g[i], 0.5), pct(g[i], 1), pct(g[i], 0.5) / pct(g[0], 0.5), pct(g10[i], 0.5),
+                pct(g10[i], 0.5) / pct(g10[0], 0.5), pct(b2b[i], 0.5), pct(b2b[i], 0.5) / pct(b2b[0], 0.5));
+  CK(cudaEventDestroy(e0));
+  CK(cudaEventDestroy(e1));
+  CK(cudaStreamDestroy(s));
+}
+
 int main() {
   cudaDeviceProp prop{};
   CK(cudaGetDeviceProperties(&prop, 0));
@@ -358,6 +422,7 @@ int main() {
     run_case("histogram (grid 3201, block 256)", grid.x, slots, v,
              [&](cudaStream_t s) { CK(cudaMemsetAsync(c.blocks_done, 0, sizeof(unsigned), s)); }, 25, true);
     merge_sweep(c.partials, grid.x, prop.multiProcessorCount);
+    timing_modes(c.port_case(), "histogram");
   }
   {
     transpose::Case c;
@@ -392,6 +457,7 @@ int main() {
                      }
                    }});
     run_case("transpose (grid 257x256, block 32x8)", std::size_t(grid.x) * grid.y, slots, v, nullptr, 7);
+    timing_modes(c.port_case(), "transpose");
   }
   return 0;
 }
