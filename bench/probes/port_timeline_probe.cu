@@ -331,26 +331,28 @@ static void run_case(char const* title, std::size_t blocks, int slots, std::vect
 //! two events: the median of 11), "gated x10" (the gate, then 10 launches back to back between the
 //! events, per launch) and "back to back" (10 launches between events, no gate, per launch). Does the
 //! bench's method (a launch that starts right after the gate) cost the ports more than the original?
-static void timing_modes(clc_examples::PortCase const& pc, char const* title) {
+using Launch = std::pair<std::string, std::function<void(cudaStream_t)>>;
+
+static Launch port_launch(clc_examples::PortCase const& pc, std::string name, clc::SourceKind k, int workers) {
+  return {std::move(name), [&pc, k, workers](cudaStream_t s) {
+            clc::ScheduleOptions o;
+            o.source = k;
+            o.max_workers = workers;
+            clc::Error const e = pc.ported(o, 0, s);
+            if (!e.ok()) {
+              std::printf("port launch: %s\n", e.message.c_str());
+              std::exit(1);
+            }
+          }};
+}
+
+static void timing_modes(char const* title, std::vector<Launch> const& vs) {
   std::printf("\n\n==== timing modes: %s\n", title);
-  std::vector<clc_examples::Variant> const& dv = clc_examples::default_variants();
-  std::vector<clc_examples::Variant> const vs = {dv[0], dv[1], dv[3]};
   cudaStream_t s;
   CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
   cudaEvent_t e0, e1;
   CK(cudaEventCreate(&e0));
   CK(cudaEventCreate(&e1));
-  auto launch = [&](clc_examples::Variant const& v) {
-    if (v.is_original()) {
-      pc.original(s);
-      return;
-    }
-    clc::Error const e = pc.ported(v.schedule(), 0, s);
-    if (!e.ok()) {
-      std::printf("port launch: %s\n", e.message.c_str());
-      std::exit(1);
-    }
-  };
   auto gate = [&] {
     clc::Error const e = clc::tools::hold_sms(1, 0.3, s);
     if (!e.ok()) {
@@ -358,10 +360,10 @@ static void timing_modes(clc_examples::PortCase const& pc, char const* title) {
       std::exit(1);
     }
   };
-  auto timed = [&](clc_examples::Variant const& v, bool gated, int n) {
+  auto timed = [&](Launch const& v, bool gated, int n) {
     if (gated) gate();
     CK(cudaEventRecord(e0, s));
-    for (int i = 0; i < n; ++i) launch(v);
+    for (int i = 0; i < n; ++i) v.second(s);
     CK(cudaEventRecord(e1, s));
     CK(cudaStreamSynchronize(s));
     float ms = 0;
@@ -380,9 +382,9 @@ static void timing_modes(clc_examples::PortCase const& pc, char const* title) {
       g10[i].push_back(timed(vs[i], true, 10));
       b2b[i].push_back(timed(vs[i], false, 10));
     }
-  std::printf("variant        gated ms [min med max] (vs orig)    gated x10 ms (vs orig)    back to back ms (vs orig)\n");
+  std::printf("%-26s gated ms [min med max] (vs first)  gated x10 ms (vs first)  back to back ms (vs first)\n", "variant");
   for (std::size_t i = 0; i < vs.size(); ++i)
-    std::printf("%-14s [%.4f %.4f %.4f] (%.3f)   %.4f (%.3f)   %.4f (%.3f)\n", vs[i].name.c_str(), pct(g[i], 0),
+    std::printf("%-26s [%.4f %.4f %.4f] (%.3f)   %.4f (%.3f)   %.4f (%.3f)\n", vs[i].first.c_str(), pct(g[i], 0),
                 pct(g[i], 0.5), pct(g[i], 1), pct(g[i], 0.5) / pct(g[0], 0.5), pct(g10[i], 0.5),
                 pct(g10[i], 0.5) / pct(g10[0], 0.5), pct(b2b[i], 0.5), pct(b2b[i], 0.5) / pct(b2b[0], 0.5));
   CK(cudaEventDestroy(e0));
@@ -422,7 +424,10 @@ int main() {
     run_case("histogram (grid 3201, block 256)", grid.x, slots, v,
              [&](cudaStream_t s) { CK(cudaMemsetAsync(c.blocks_done, 0, sizeof(unsigned), s)); }, 25, true);
     merge_sweep(c.partials, grid.x, prop.multiProcessorCount);
-    timing_modes(c.port_case(), "histogram");
+    clc_examples::PortCase const pc = c.port_case();
+    timing_modes("histogram", {{"original", pc.original},
+                               port_launch(pc, "port/Ticket", clc::SourceKind::Ticket, 0),
+                               port_launch(pc, "port/Single", clc::SourceKind::Single, 0)});
   }
   {
     transpose::Case c;
@@ -457,7 +462,24 @@ int main() {
                      }
                    }});
     run_case("transpose (grid 257x256, block 32x8)", std::size_t(grid.x) * grid.y, slots, v, nullptr, 7);
-    timing_modes(c.port_case(), "transpose");
+    clc_examples::PortCase const pc = c.port_case();
+    // The original with its occupancy capped by dynamic shared memory it does not use (34 and 41 KB a
+    // CTA with the static 4.2 KB: 6 and 5 CTAs per SM of 228 KB), against the port's worker caps.
+    auto capped = [&](std::size_t dyn) -> Launch {
+      int per_sm = 0;
+      CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, transpose::original::transpose32, 256, dyn));
+      return {"original/" + std::to_string(per_sm) + "perSM", [&c, grid, block, dyn](cudaStream_t s) {
+                transpose::original::transpose32<<<grid, block, dyn, s>>>(c.in, c.out, c.rows, c.cols);
+                CK(cudaGetLastError());
+              }};
+    };
+    int const sms = prop.multiProcessorCount;
+    timing_modes("transpose", {{"original", pc.original}, capped(30 * 1024), capped(37 * 1024),
+                               port_launch(pc, "port/Ticket", clc::SourceKind::Ticket, 0),
+                               port_launch(pc, "port/Ticket/6perSM", clc::SourceKind::Ticket, 6 * sms),
+                               port_launch(pc, "port/Ticket/5perSM", clc::SourceKind::Ticket, 5 * sms),
+                               port_launch(pc, "port/Ticket/4perSM", clc::SourceKind::Ticket, 4 * sms),
+                               port_launch(pc, "port/Single", clc::SourceKind::Single, 0)});
   }
   return 0;
 }
