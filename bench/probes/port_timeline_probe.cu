@@ -346,10 +346,24 @@ static Launch port_launch(clc_examples::PortCase const& pc, std::string name, cl
           }};
 }
 
-static void timing_modes(char const* title, std::vector<Launch> const& vs) {
+//! With `persist` set, the stream's L2 access policy keeps [persist, persist + persist_bytes) resident
+//! (the histogram's partials: is the merge's time its L2 misses?).
+static void timing_modes(char const* title, std::vector<Launch> const& vs, void* persist = nullptr,
+                         std::size_t persist_bytes = 0) {
   std::printf("\n\n==== timing modes: %s\n", title);
   cudaStream_t s;
   CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  if (persist != nullptr) {
+    CK(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, persist_bytes));
+    cudaStreamAttrValue a{};
+    a.accessPolicyWindow.base_ptr = persist;
+    a.accessPolicyWindow.num_bytes = persist_bytes;
+    a.accessPolicyWindow.hitRatio = 1.0f;
+    a.accessPolicyWindow.hitProp = cudaAccessPropertyPersisting;
+    a.accessPolicyWindow.missProp = cudaAccessPropertyStreaming;
+    CK(cudaStreamSetAttribute(s, cudaStreamAttributeAccessPolicyWindow, &a));
+    std::printf("(the stream keeps %zu bytes at %p persisting in L2)\n", persist_bytes, persist);
+  }
   cudaEvent_t e0, e1;
   CK(cudaEventCreate(&e0));
   CK(cudaEventCreate(&e1));
@@ -390,6 +404,10 @@ static void timing_modes(char const* title, std::vector<Launch> const& vs) {
   CK(cudaEventDestroy(e0));
   CK(cudaEventDestroy(e1));
   CK(cudaStreamDestroy(s));
+  if (persist != nullptr) {
+    CK(cudaCtxResetPersistingL2Cache());
+    CK(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, 0));
+  }
 }
 
 int main() {
@@ -425,9 +443,12 @@ int main() {
              [&](cudaStream_t s) { CK(cudaMemsetAsync(c.blocks_done, 0, sizeof(unsigned), s)); }, 25, true);
     merge_sweep(c.partials, grid.x, prop.multiProcessorCount);
     clc_examples::PortCase const pc = c.port_case();
-    timing_modes("histogram", {{"original", pc.original},
-                               port_launch(pc, "port/Ticket", clc::SourceKind::Ticket, 0),
-                               port_launch(pc, "port/Single", clc::SourceKind::Single, 0)});
+    std::vector<Launch> const hv = {{"original", pc.original},
+                                    port_launch(pc, "port/Ticket", clc::SourceKind::Ticket, 0),
+                                    port_launch(pc, "port/Single", clc::SourceKind::Single, 0)};
+    timing_modes("histogram", hv);
+    timing_modes("histogram, partials persisting in L2", hv, c.partials,
+                 std::size_t(grid.x) * histogram::kBins * sizeof(unsigned));
   }
   {
     transpose::Case c;
