@@ -7,7 +7,10 @@
 //! For each variant: the event-timed median of several launches, then for the launch whose makespan is
 //! the median: its makespan (first entry to last exit), block durations by start rank ("round" =
 //! rank / resident slots), the number of blocks running at 20 points of the makespan, the gap between
-//! a worker's consecutive blocks, and the last blocks to end.
+//! a worker's consecutive blocks, and the last blocks to end. Then, for the histogram, the longest block
+//! of every launch and the merge alone on each SM; for both, the examples' own uninstrumented kernels timed
+//! three ways (`timing_modes`: gated as clc-bench port, gated x10, back to back), the histogram again with
+//! its partials persisting in L2, the transpose's original with its occupancy capped beside worker caps.
 //!   nvcc -O3 -std=c++17 --expt-relaxed-constexpr -gencode=arch=compute_90a,code=sm_90a -Iinclude \
 //!        -Iexamples -Iexamples/common bench/probes/port_timeline_probe.cu build/src/libclc_host.a \
 //!        -o port_timeline_probe -lcuda && ./port_timeline_probe
@@ -120,6 +123,12 @@ __device__ void ported_by_fastest(clc::VirtualBlock const& vb, float const* in, 
 }
 }  // namespace tprobe
 
+static double pct(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, std::size_t(p * double(v.size() - 1) + 0.5))];
+}
+
 //! The histogram's merge alone (the last block's loop over every partial), run by the one CTA of a
 //! launch that lands on SM `target` (one CTA per SM: the dynamic shared memory allows no second one).
 __global__ void merge_on_sm(unsigned const* partials, unsigned nblocks, unsigned target, unsigned* out,
@@ -135,8 +144,6 @@ __global__ void merge_on_sm(unsigned const* partials, unsigned nblocks, unsigned
   __syncthreads();
   if (threadIdx.x == 0) *dur = gtimer() - t0;
 }
-
-static double pct(std::vector<double> v, double p);
 
 //! The merge's duration on each SM (two launches each, the partials of the last histogram launch in
 //! L2): does the merging block's SM set its speed?
@@ -171,11 +178,6 @@ static void merge_sweep(unsigned const* partials, unsigned nblocks, int sms) {
   CK(cudaFree(dur));
 }
 
-static double pct(std::vector<double> v, double p) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v[std::min(v.size() - 1, std::size_t(p * double(v.size() - 1) + 0.5))];
-}
 
 struct Variant {
   std::string name;
@@ -368,7 +370,7 @@ static void timing_modes(char const* title, std::vector<Launch> const& vs, void*
   CK(cudaEventCreate(&e0));
   CK(cudaEventCreate(&e1));
   auto gate = [&] {
-    clc::Error const e = clc::tools::hold_sms(1, 0.3, s);
+    clc::Error const e = clc::tools::hold_sms(1, clc_examples::CaseRunner::kGateUs * 1e-3, s);
     if (!e.ok()) {
       std::printf("hold_sms: %s\n", e.message.c_str());
       std::exit(1);
