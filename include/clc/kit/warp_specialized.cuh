@@ -134,19 +134,6 @@ CLC_KIT_DEVICE void run_warp_specialized(typename Kernel::Params const& params, 
     CLC_KIT_PROBE(0);
   }
 #endif
-#if CLC_KIT_WARM_PARAMS
-  // Development switch (docs/gemm.md, "A CTA's start-up"): an idle warp of the producer warpgroup
-  // touches every 64-byte line of the parameter block at once, so that the roles' dependent parameter
-  // loads after the CTA barrier hit the SM's constant cache instead of missing one after another.
-  if (warp == 3 && (threadIdx.x & 31) == 0) {
-    constexpr int kLines = int((sizeof(params) + 63) / 64);
-    unsigned const* words = reinterpret_cast<unsigned const*>(&params);
-    unsigned acc = 0;
-#  pragma unroll
-    for (int i = 0; i < kLines; ++i) acc += words[i * 16];
-    if (acc == 0x9e3779b9u) asm volatile("nanosleep.u32 1;");  // keeps the loads; waits for them here
-  }
-#endif
   if (threadIdx.x == 0) {  // thread 0 is also lane 0 of the producer warp
     k.init();
     k.prefetch();
