@@ -208,46 +208,6 @@ CLC_DEVICE CLC_FORCEINLINE unsigned atomic_fetch_add_acq_rel(unsigned* p, unsign
   return old;
 }
 
-//! 32-bit atomics on this CTA's shared memory at CTA scope, in the shared state space. Through
-//! cuda::atomic_ref (generic addresses) nvcc 13.0 emits generic `ATOM.E.*.STRONG.SM` for them even
-//! where the object is shared; these are `ATOMS`. CCCL has no cuda::ptx wrapper for atom. Used by
-//! the handback's hand-over between the scheduler warp and the producer role (FetchPipeline).
-CLC_DEVICE CLC_FORCEINLINE std::uint32_t shared_smem_addr(void const* p) {
-  return static_cast<std::uint32_t>(__cvta_generic_to_shared(p));
-}
-CLC_DEVICE CLC_FORCEINLINE std::uint32_t shared_exchange_relaxed(std::uint32_t* p, std::uint32_t v) {
-  std::uint32_t old;
-  asm volatile("atom.relaxed.cta.shared.exch.b32 %0, [%1], %2;" : "=r"(old) : "r"(shared_smem_addr(p)), "r"(v) : "memory");
-  return old;
-}
-//! A read as a read-modify-write (`or` with 0): compute-sanitizer's racecheck sees atomics, not the
-//! hand-over's ordering (FetchPipeline, WordRef).
-CLC_DEVICE CLC_FORCEINLINE std::uint32_t shared_read_rmw_relaxed(std::uint32_t* p) {
-  std::uint32_t old;
-  asm volatile("atom.relaxed.cta.shared.or.b32 %0, [%1], 0;" : "=r"(old) : "r"(shared_smem_addr(p)) : "memory");
-  return old;
-}
-//! Compare-and-swap with acquire-release semantics on success and failure (true: swapped).
-CLC_DEVICE CLC_FORCEINLINE bool shared_cas_acq_rel(std::uint32_t* p, std::uint32_t expected, std::uint32_t desired) {
-  std::uint32_t old;
-  asm volatile("atom.acq_rel.cta.shared.cas.b32 %0, [%1], %2, %3;"
-               : "=r"(old)
-               : "r"(shared_smem_addr(p)), "r"(expected), "r"(desired)
-               : "memory");
-  return old == expected;
-}
-CLC_DEVICE CLC_FORCEINLINE std::uint32_t shared_load_acquire(std::uint32_t const* p) {
-  std::uint32_t v;
-  asm volatile("ld.acquire.cta.shared.b32 %0, [%1];" : "=r"(v) : "r"(shared_smem_addr(p)) : "memory");
-  return v;
-}
-CLC_DEVICE CLC_FORCEINLINE void shared_store_release(std::uint32_t* p, std::uint32_t v) {
-  asm volatile("st.release.cta.shared.b32 [%0], %1;" ::"r"(shared_smem_addr(p)), "r"(v) : "memory");
-}
-CLC_DEVICE CLC_FORCEINLINE void shared_store_relaxed(std::uint32_t* p, std::uint32_t v) {
-  asm volatile("st.relaxed.cta.shared.b32 [%0], %1;" ::"r"(shared_smem_addr(p)), "r"(v) : "memory");
-}
-
 //! One 128-bit store into this CTA's response slot (the 1-CTA delivery path of the emulation).
 CLC_DEVICE CLC_FORCEINLINE void store_response(uint4* slot, uint4 v) {
   asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};"

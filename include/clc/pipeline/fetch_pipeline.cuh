@@ -160,55 +160,62 @@ class FetchPipeline {
   //! taken by the producer role (which delivered it); withdrawn by the scheduler (which offers it to
   //! other workers or delivers it itself).
   static constexpr int kHeldNone = 0, kHeld = 1, kHeldTaken = 2, kHeldWithdrawn = 3;
-  //! All of it is touched by shared-state-space atomics and acquire/release accesses at CTA scope
-  //! (detail::shared_*: `ATOMS`, where cuda::atomic_ref's generic addresses gave `ATOM.E`).
-  CLC_DEVICE std::uint32_t* held_state_word() { return reinterpret_cast<std::uint32_t*>(&s_.held_state); }
+  using HeldRef = cuda::atomic_ref<int, cuda::thread_scope_block>;
   //! The held response and the ring position are shared by two threads whose turns are ordered by
   //! the held state's CAS and the credits, which compute-sanitizer's racecheck does not see as
   //! synchronisation: as plain (or relaxed load/store) accesses it reported each turn's read of the
-  //! other thread's write as a hazard. Read-modify-write atomics (exchange, `or` of 0) it leaves
+  //! other thread's write as a hazard. Read-modify-write atomics (exchange, fetch_add of 0) it leaves
   //! alone; they cost the handback a few shared-memory atomics per response.
+  using WordRef = cuda::atomic_ref<std::uint32_t, cuda::thread_scope_block>;
   CLC_DEVICE std::uint32_t& held_word(int i) { return reinterpret_cast<std::uint32_t*>(&s_.held)[i]; }
 
   //! Scheduler: hold `v` (the producer may take it from now on).
   CLC_DEVICE void hold(uint4 v) {
-    detail::shared_exchange_relaxed(&held_word(0), v.x);
-    detail::shared_exchange_relaxed(&held_word(1), v.y);
-    detail::shared_exchange_relaxed(&held_word(2), v.z);
-    detail::shared_exchange_relaxed(&held_word(3), v.w);
-    detail::shared_store_release(held_state_word(), std::uint32_t(kHeld));
+    WordRef(held_word(0)).exchange(v.x, cuda::memory_order_relaxed);
+    WordRef(held_word(1)).exchange(v.y, cuda::memory_order_relaxed);
+    WordRef(held_word(2)).exchange(v.z, cuda::memory_order_relaxed);
+    WordRef(held_word(3)).exchange(v.w, cuda::memory_order_relaxed);
+    HeldRef(s_.held_state).store(kHeld, cuda::memory_order_release);
   }
   //! Producer, after taking it with the CAS (acquire): the held response.
   CLC_DEVICE uint4 held_response() {
-    return uint4{detail::shared_read_rmw_relaxed(&held_word(0)), detail::shared_read_rmw_relaxed(&held_word(1)),
-                 detail::shared_read_rmw_relaxed(&held_word(2)), detail::shared_read_rmw_relaxed(&held_word(3))};
+    return uint4{WordRef(held_word(0)).fetch_add(0u, cuda::memory_order_relaxed),
+                 WordRef(held_word(1)).fetch_add(0u, cuda::memory_order_relaxed),
+                 WordRef(held_word(2)).fetch_add(0u, cuda::memory_order_relaxed),
+                 WordRef(held_word(3)).fetch_add(0u, cuda::memory_order_relaxed)};
   }
-  CLC_DEVICE int held_state() { return int(detail::shared_load_acquire(held_state_word())); }
+  CLC_DEVICE int held_state() { return HeldRef(s_.held_state).load(cuda::memory_order_acquire); }
   //! Scheduler: take the held response back (false: the producer took it first).
   CLC_DEVICE bool withdraw() {
-    return detail::shared_cas_acq_rel(held_state_word(), std::uint32_t(kHeld), std::uint32_t(kHeldWithdrawn));
+    int expected = kHeld;
+    return HeldRef(s_.held_state)
+        .compare_exchange_strong(expected, kHeldWithdrawn, cuda::memory_order_acq_rel, cuda::memory_order_acquire);
   }
   //! Scheduler, after the response was delivered by either party: nothing is held.
-  CLC_DEVICE void clear_held() { detail::shared_store_relaxed(held_state_word(), std::uint32_t(kHeldNone)); }
+  CLC_DEVICE void clear_held() { HeldRef(s_.held_state).store(kHeldNone, cuda::memory_order_relaxed); }
 
   //! Deliver `v` at the shared ring position and advance it (the scheduler, or the producer role
   //! after taking the held response: the held state's CAS, or the credit that follows a delivery,
   //! orders their turns).
-  //! The position: read-modify-write atomics, as the held response.
+  //! The position: read-modify-write atomics, as the held response (WordRef).
   CLC_DEVICE void deliver_next(uint4 v, unsigned cluster_size) {
     State st = ring_position();
     producer_acquire(st);
     producer_deliver(st, v, cluster_size);
     ++st;
-    detail::shared_exchange_relaxed(&s_.ring_position, pack(st));
+    WordRef(s_.ring_position).exchange(pack(st), cuda::memory_order_relaxed);
   }
-  CLC_DEVICE State ring_position() const { return unpack(detail::shared_read_rmw_relaxed(&s_.ring_position)); }
+  CLC_DEVICE State ring_position() const {
+    return unpack(WordRef(s_.ring_position).fetch_add(0u, cuda::memory_order_relaxed));
+  }
 
   //! Producer role (lane 0 of rank 0): the response's last tile has ended and the next response is
   //! wanted now. Takes the held response and delivers it itself when the scheduler holds one (no
   //! wake-up of the scheduler warp on the way); else tells the scheduler, which delivers.
   CLC_DEVICE void demand(unsigned cluster_size) {
-    if (detail::shared_cas_acq_rel(held_state_word(), std::uint32_t(kHeld), std::uint32_t(kHeldTaken))) {
+    int expected = kHeld;
+    if (HeldRef(s_.held_state)
+            .compare_exchange_strong(expected, kHeldTaken, cuda::memory_order_acq_rel, cuda::memory_order_relaxed)) {
       deliver_next(held_response(), cluster_size);
     } else {
       detail::mbarrier_arrive_local(&s_.demand);
