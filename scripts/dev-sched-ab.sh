@@ -1,32 +1,68 @@
 #!/usr/bin/env bash
-# Development A/B on the GPU machine: clc-bench-sched built from this tree ("base") and from this tree with
-# PATCH applied ("new"), run alternately on the same GPU.  NEW_SRC=DIR keeps the patched tree there.
-#   scripts/dev-sched-ab.sh OUTDIR PATCH [clc-bench sched arguments...]   (OUTDIR/sched-ab.txt)
-# Default arguments: --only handback,tail.  REPS (default 2) alternations.
-set -uo pipefail
-out=$1; patch_file=$2; shift 2
-args=("$@"); [ ${#args[@]} -eq 0 ] && args=(--only handback,tail)
-mkdir -p "$out"
-log="$out/sched-ab.txt"
-commit=${CLC_GIT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null)}
-{ echo "# sched A/B, tree of $commit, new = the tree with $(basename "$patch_file") applied, $(date -u +%FT%TZ)"
-  nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader; } >"$log" 2>&1
-new_src=${NEW_SRC:-$(mktemp -d)/src}
-mkdir -p "$new_src" && tar --exclude='./build*' -cf - . | tar -xf - -C "$new_src" &&
-  (cd "$new_src" && patch -s -p1 <"$OLDPWD/$patch_file") ||
-  { echo "patched tree FAILED" | tee -a "$log"; exit 1; }
-cfg="-G Ninja -DCMAKE_BUILD_TYPE=Release -DCLC_CUDA_ARCHITECTURES=90a -DCLC_BUILD_TESTS=OFF -DCLC_BUILD_EXAMPLES=OFF -DCLC_BUILD_WORKLOADS=OFF"
+# Development A/B of a change to the runtime's scheduler or sources on the H200 (not a measured run;
+# the measured run is clc-bench sched of a commit, e.g. through scripts/gpu-check.sh). The working tree
+# is "new"; "base" is the same tree with BASE_PATCH reverse-applied (a patch of the change against the
+# committed code, e.g. `git diff HEAD -- include > ab-base.patch`, left untracked so it travels).
+#   1. builds new (clc-bench, clc_device_tests) and base (clc-bench) with all cores;
+#   2. runs new's device tests of FILTER (default: the handback's and the randomized exactly-once
+#      tests), then memcheck, synccheck and racecheck (the documented pair filtered) on SAN_FILTER;
+#   3. runs clc-bench sched ARGS (default --only tail,handback) base, new, base, new.
+# Writes OUT/dev-sched-ab.txt (the summary and the tables) and OUT/logs.tgz.
+#   BASE_PATCH=ab-base.patch scripts/dev-sched-ab.sh OUT
+set -u -o pipefail
+out=${1:?usage: BASE_PATCH=FILE scripts/dev-sched-ab.sh OUT}
+patch_file=${BASE_PATCH:?set BASE_PATCH to a patch of the change against the committed code}
+filter=${FILTER:-Handback.*:Randomized.*:SanitizerSubset.Handback:TicketWorkspace.*}
+san_filter=${SAN_FILTER:-SanitizerSubset.Handback}
+args=${SCHED_ARGS:---only tail,handback}
+mkdir -p "$out/logs"
+log="$out/dev-sched-ab.txt"
+: >"$log"
+say() { echo "$*" | tee -a "$log"; }
+say "dev-sched-ab on $(nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.draw,temperature.gpu --format=csv,noheader 2>/dev/null)"
+build() {  # source dir, build dir, targets...
+  local t0=$SECONDS src=$1 dir=$2
+  shift 2
+  cmake -S "$src" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCLC_CUDA_ARCHITECTURES=90a -DCLC_BUILD_TESTS=ON \
+    -DCLC_BUILD_BENCH=ON -DCLC_BUILD_EXAMPLES=OFF >"$out/logs/configure-$(basename "$dir").log" 2>&1 &&
+    ninja -C "$dir" "$@" >"$out/logs/build-$(basename "$dir").log" 2>&1
+  local rc=$?
+  say "build $dir rc=$rc in $((SECONDS - t0)) s"
+  [ $rc = 0 ] || { tail -30 "$out/logs/build-$(basename "$dir").log" | tee -a "$log"; tar -czf "$out/logs.tgz" -C "$out" logs; exit 1; }
+}
+root=$PWD
+base=/tmp/clc-sched-base
+rm -rf "$base" && mkdir -p "$base"
+tar --exclude='./build*' -cf - . | tar -xf - -C "$base"
+(cd "$base" && patch -R -p1 <"$root/$patch_file") >"$out/logs/patch.log" 2>&1 || { say "reverse patch failed"; cat "$out/logs/patch.log"; exit 1; }
+build . build-new clc-bench clc_device_tests &
+build "$base" /tmp/build-sched-base clc-bench &
+wait
+[ -x build-new/bench/clc-bench ] && [ -x /tmp/build-sched-base/bench/clc-bench ] || { say "a build failed"; tar -czf "$out/logs.tgz" -C "$out" logs; exit 1; }
+T=build-new/tests/device/clc_device_tests
 t0=$SECONDS
-# shellcheck disable=SC2086
-{ cmake -S "$new_src" -B build-ab-new $cfg && cmake -S . -B build-ab-base $cfg; } >"$out/ab-build.log" 2>&1 &&
-  ninja -C build-ab-new -j16 clc-bench-sched >>"$out/ab-build.log" 2>&1 &&
-  ninja -C build-ab-base -j16 clc-bench-sched >>"$out/ab-build.log" 2>&1 ||
-  { echo "build FAILED" | tee -a "$log"; grep -E "error|FAILED" "$out/ab-build.log" | head -20 | tee -a "$log"; exit 1; }
-echo "# builds ok in $((SECONDS - t0)) s; arguments: ${args[*]}" >>"$log"
-for rep in $(seq 1 "${REPS:-2}"); do
-  for b in base new; do
-    echo "== $b (repetition $rep)" >>"$log"
-    timeout "${AB_TIMEOUT:-150}" "build-ab-$b/bench/sched/clc-bench-sched" "${args[@]}" >>"$log" 2>&1
-    echo "rc=$?" >>"$log"
+timeout 300 "$T" --gtest_filter="$filter" >"$out/logs/tests.log" 2>&1
+say "tests ($filter) rc=$? in $((SECONDS - t0)) s: $(grep -E '^\[  (PASSED|FAILED) ' "$out/logs/tests.log" | tr '\n' ' ')"
+grep -E "^\[  FAILED" "$out/logs/tests.log" | head -20 | tee -a "$log"
+for tool in memcheck synccheck; do
+  t0=$SECONDS
+  timeout 300 compute-sanitizer --tool $tool --error-exitcode 1 "$T" --gtest_filter="$san_filter" >"$out/logs/$tool.log" 2>&1
+  say "compute-sanitizer $tool ($san_filter) rc=$? in $((SECONDS - t0)) s: $(grep -E 'ERROR SUMMARY' "$out/logs/$tool.log" | tail -1)"
+done
+t0=$SECONDS
+timeout 300 compute-sanitizer --tool racecheck --racecheck-report hazard --print-limit 0 --show-backtrace no "$T" \
+  --gtest_filter="$san_filter" >"$out/logs/racecheck.log" 2>&1
+grep -E "RACECHECK SUMMARY" "$out/logs/racecheck.log" | tail -1 | tee -a "$log"
+python3 scripts/racecheck_filter.py "$out/logs/racecheck.log" "$T" >>"$out/logs/racecheck-filter.log" 2>&1
+say "racecheck ($san_filter, documented pair filtered) rc=$? in $((SECONDS - t0)) s: $(grep -E '^racecheck_filter: (ok|FAIL)' "$out/logs/racecheck-filter.log" | tail -1)"
+for round in 1 2; do
+  for side in base new; do
+    bin=build-new/bench/clc-bench
+    [ $side = base ] && bin=/tmp/build-sched-base/bench/clc-bench
+    say "== round $round $side: clc-bench sched $args"
+    # shellcheck disable=SC2086  # the arguments are words
+    timeout 200 "$bin" sched $args 2>/dev/null | grep -vE "^\[" >>"$log"
   done
 done
+say "done in $SECONDS s"
+tar -czf "$out/logs.tgz" -C "$out" logs
