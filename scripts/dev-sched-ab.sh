@@ -3,12 +3,15 @@
 # the measured run is clc-bench sched of a commit, e.g. through scripts/gpu-check.sh). The working tree
 # is "new"; "base" is the same tree with BASE_PATCH reverse-applied (a patch of the change against the
 # committed code, e.g. `git diff HEAD -- include > ab-base.patch`, left untracked so it travels).
-#   1. builds new (clc-bench, clc_device_tests) and base (clc-bench) with all cores;
+#   1. builds new (clc-bench-sched, clc_device_tests) and base (clc-bench-sched) with all cores;
 #   2. runs new's device tests of FILTER (default: the handback's and the randomized exactly-once
 #      tests), then memcheck, synccheck and racecheck (the documented pair filtered) on SAN_FILTER;
-#   3. runs clc-bench sched ARGS (default --only tail,handback) base, new, base, new.
+#   3. runs clc-bench-sched ARGS (default --only tail,handback) base, new, base, new.
 # Writes OUT/dev-sched-ab.txt (the summary and the tables) and OUT/logs.tgz.
 #   BASE_PATCH=ab-base.patch scripts/dev-sched-ab.sh OUT
+# A third side, "mid" (two changes in one call): MID_PATCH is the patch of the tree against mid, and
+# BASE_PATCH that of mid against the committed code; base = tree - MID_PATCH - BASE_PATCH. The rounds
+# then run base, mid, new twice (tests and sanitizers on new only).
 set -u -o pipefail
 out=${1:?usage: BASE_PATCH=FILE scripts/dev-sched-ab.sh OUT}
 patch_file=${BASE_PATCH:?set BASE_PATCH to a patch of the change against the committed code}
@@ -34,11 +37,23 @@ root=$PWD
 base=/tmp/clc-sched-base
 rm -rf "$base" && mkdir -p "$base"
 tar --exclude='./build*' -cf - . | tar -xf - -C "$base"
-(cd "$base" && patch -R -p1 <"$root/$patch_file") >"$out/logs/patch.log" 2>&1 || { say "reverse patch failed"; cat "$out/logs/patch.log"; exit 1; }
-build . build-new clc-bench clc_device_tests &
-build "$base" /tmp/build-sched-base clc-bench &
+sides="base new"
+if [ -n "${MID_PATCH:-}" ]; then
+  sides="base mid new"
+  mid=/tmp/clc-sched-mid
+  rm -rf "$mid" && mkdir -p "$mid"
+  tar --exclude='./build*' -cf - . | tar -xf - -C "$mid"
+  (cd "$mid" && patch -R -p1 <"$root/$MID_PATCH") >"$out/logs/patch-mid.log" 2>&1 || { say "reverse mid patch failed"; cat "$out/logs/patch-mid.log"; exit 1; }
+  (cd "$base" && patch -R -p1 <"$root/$MID_PATCH") >>"$out/logs/patch.log" 2>&1 || { say "reverse mid patch (base) failed"; exit 1; }
+  build "$mid" /tmp/build-sched-mid clc-bench-sched &
+fi
+(cd "$base" && patch -R -p1 <"$root/$patch_file") >>"$out/logs/patch.log" 2>&1 || { say "reverse patch failed"; cat "$out/logs/patch.log"; exit 1; }
+build . build-new clc-bench-sched clc_device_tests &
+build "$base" /tmp/build-sched-base clc-bench-sched &
 wait
-[ -x build-new/bench/clc-bench ] && [ -x /tmp/build-sched-base/bench/clc-bench ] || { say "a build failed"; tar -czf "$out/logs.tgz" -C "$out" logs; exit 1; }
+for b in build-new/bench/sched/clc-bench-sched /tmp/build-sched-base/bench/sched/clc-bench-sched ${MID_PATCH:+/tmp/build-sched-mid/bench/sched/clc-bench-sched}; do
+  [ -x "$b" ] || { say "a build failed ($b)"; tar -czf "$out/logs.tgz" -C "$out" logs; exit 1; }
+done
 T=build-new/tests/device/clc_device_tests
 t0=$SECONDS
 timeout 300 "$T" --gtest_filter="$filter" >"$out/logs/tests.log" 2>&1
@@ -56,12 +71,13 @@ grep -E "RACECHECK SUMMARY" "$out/logs/racecheck.log" | tail -1 | tee -a "$log"
 python3 scripts/racecheck_filter.py "$out/logs/racecheck.log" "$T" >>"$out/logs/racecheck-filter.log" 2>&1
 say "racecheck ($san_filter, documented pair filtered) rc=$? in $((SECONDS - t0)) s: $(grep -E '^racecheck_filter: (ok|FAIL)' "$out/logs/racecheck-filter.log" | tail -1)"
 for round in 1 2; do
-  for side in base new; do
-    bin=build-new/bench/clc-bench
-    [ $side = base ] && bin=/tmp/build-sched-base/bench/clc-bench
+  for side in $sides; do
+    bin=build-new/bench/sched/clc-bench-sched
+    [ $side = base ] && bin=/tmp/build-sched-base/bench/sched/clc-bench-sched
+    [ $side = mid ] && bin=/tmp/build-sched-mid/bench/sched/clc-bench-sched
     say "== round $round $side: clc-bench sched $args"
     # shellcheck disable=SC2086  # the arguments are words
-    timeout 200 "$bin" sched $args 2>/dev/null | grep -vE "^\[" >>"$log"
+    timeout 200 "$bin" $args 2>/dev/null | grep -vE "^\[" >>"$log"
   done
 done
 say "done in $SECONDS s"
