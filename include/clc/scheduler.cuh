@@ -43,6 +43,14 @@
 #  endif
 #endif
 
+//! Development probe (never defined in a library build; bench/probes/sched_gap_probe.cu defines it
+//! before including clc): a hook at points of a warp role's way from one tile to the next, in
+//! `advance_role` and `receive`. `i`: 1 entry, 2 before the next response is waited for, 3 after
+//! its wait and load, 4 after its release, 5 the tile known, 6 the exit (after the throttle's credit).
+#if !defined(CLC_SCHED_PROBE)
+#  define CLC_SCHED_PROBE(i) ((void)0)
+#endif
+
 namespace clc {
 
 //! Which role iterates. Exactly one warp per CTA iterates as `Producer` (the warp that starts tiles,
@@ -266,9 +274,11 @@ class Scheduler {
   //! with a generic store), advance. Returns the clusters claimed (0 = no more work) and the first.
   CLC_DEVICE unsigned receive(State& cons, int* first_cluster) {
     uint4 const r = pipe_.consumer_wait(cons);
+    CLC_SCHED_PROBE(3);
     ClusterCoord first{};
     unsigned const count = Source::decode(r, &first);
     pipe_.consumer_release(cons, detail::lane_id(), rank_, source::async_delivery<Source>(cluster_size_));
+    CLC_SCHED_PROBE(4);
     ++cons;
     if (count != 0u) *first_cluster = params_.map.cluster_index_of_slot(first.x, first.y, first.z);
     return count;
@@ -317,6 +327,7 @@ class Scheduler {
   //! the held response is delivered then, not before (by the producer itself, FetchPipeline::demand,
   //! unless the scheduler warp has withdrawn it).
   CLC_DEVICE WorkTile advance_role(Cursor& c, Role role, bool fresh, bool after_tile) {
+    CLC_SCHED_PROBE(1);
     if constexpr (Source::fetches) {
       bool const feeder = role == Role::Producer && rank_ == 0 && detail::lane_id() == 0;
       if (feeder && after_tile && c.left == 0) {
@@ -326,12 +337,17 @@ class Scheduler {
           pipe_.demand(cluster_size_);  // takes the held response itself when there is one
         }
       }
+      CLC_SCHED_PROBE(2);
       WorkTile const t = advance(c, fresh);
+      CLC_SCHED_PROBE(5);
       if (feeder && ((claim_ahead() && fresh) || !t.valid)) pipe_.throttle_feed(!t.valid);
+      CLC_SCHED_PROBE(6);
       return t;
     } else {
       (void)role, (void)after_tile;
-      return advance(c, fresh);
+      WorkTile const t = advance(c, fresh);
+      CLC_SCHED_PROBE(5);
+      return t;
     }
   }
 
