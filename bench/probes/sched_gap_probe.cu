@@ -15,6 +15,12 @@
 //!   4 -> 5 the tile computed (for Static: 1 -> 5, the plan's next tile)
 //!   5 -> 6 the throttle's credit (claiming ahead and the handback: the scheduler warp's next claim)
 //!   6 -> 0 back in the kernel, the next body starts
+//! and the scheduler warp's lane 0 (same SM, same %clock64) stamps 8 when it receives the credit and 9
+//! when it has delivered (claiming ahead) or held (handback) the next response, giving per tile:
+//!   wake   the producer's credit (its stamp 6) -> 8: how soon the scheduler warp wakes
+//!   claim  8 -> 9: the claim and the delivery
+//!   slack  9 -> the producer's next stamp 2: how long the response waited for the producer (< 0: the
+//!          producer waited for it)
 //! Per configuration: the event-timed launch (median of 7 after 2 warm-ups), then each segment's mean
 //! cycles per tile, as the median and the 10th/90th percentiles over the CTAs of the median launch, and
 //! the body's own cycles (0 -> 7; its 10 us give the SM clock).
@@ -24,6 +30,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -35,13 +42,25 @@ __device__ __forceinline__ long long clk() {
   asm volatile("mov.u64 %0, %%clock64;" : "=l"(c)::"memory");
   return c;
 }
-//! The CTA's stamps of the current step (0 = not reached in this step).
-__device__ __forceinline__ long long* marks() {
-  __shared__ long long m[8];
+//! The CTA's stamps of the current step (0 = not reached in this step): 0-7 the producer warp's lane
+//! 0, 8-9 the scheduler warp's lane 0 (the producer reads them: volatile).
+//! At its stamp 2 (before it waits for the next response) the producer copies 8 and 9 into 10 and 11:
+//! the scheduler warp's stamps of that response, before its next credit can overwrite them.
+__device__ __forceinline__ long long volatile* marks() {
+  __shared__ long long m[12];
   return m;
 }
 __device__ __forceinline__ void mark(int i) {
-  if (threadIdx.x == 32) marks()[i] = clk();
+  long long volatile* m = marks();
+  if (i < 8 && threadIdx.x == 32) {
+    if (i == 2) {
+      m[10] = m[8];
+      m[11] = m[9];
+    }
+    m[i] = clk();
+  } else if (i >= 8 && threadIdx.x == 0) {
+    m[i] = clk();
+  }
 }
 }  // namespace gap
 #define CLC_SCHED_PROBE(i) ::gap::mark(i)
@@ -53,12 +72,13 @@ __device__ __forceinline__ void mark(int i) {
 
 namespace {
 
-constexpr int kSegments = 8;  // indexed by the stamp that ends the segment: 1..6, 0 (next body), 7 (the body)
+constexpr int kSegments = 11;  // by the stamp that ends the segment: 1..6, 0 (next body), 7 (the body); 8 wake, 9 claim, 10 slack
 struct GapParams {
   clc::SchedulerParams sched;
   unsigned long long tile_ns;
   unsigned long long* sums;  // [grid][kSegments] cycles
   unsigned* counts;          // [grid][kSegments]
+  unsigned* late;            // [grid]
 };
 
 template <class Source>
@@ -67,18 +87,37 @@ __global__ void __launch_bounds__(64) gap_kernel(__grid_constant__ GapParams con
   __shared__ typename Sched::SharedStorage storage;
   Sched sched(storage, p.sched, /*consumer_warps_per_cta=*/1);
   if (threadIdx.x == 32)
-    for (int i = 0; i < 8; ++i) gap::marks()[i] = 0;
+    for (int i = 0; i < 12; ++i) gap::marks()[i] = 0;
   sched.init();
   unsigned long long sum[kSegments] = {};
   unsigned cnt[kSegments] = {};
+  long long credit = 0;   // the producer's last credit (stamp 6)
+  double slack_sum = 0.0;  // signed: segment 10
+  unsigned late = 0;       // responses not delivered when the producer came to wait
   if (threadIdx.x < 32) {
     sched.run_scheduler_warp();
   } else {
     for (clc::WorkTile t : sched.tiles(clc::Role::Producer)) {
       (void)t;
       if (threadIdx.x == 32) {
-        long long* m = gap::marks();
+        long long volatile* m = gap::marks();
         m[0] = gap::clk();
+        // The scheduler warp's stamps of the response that starts here (it claimed it during the last
+        // tile, after that tile's credit, stamp 6 of the step before: `credit`).
+        long long const s8 = m[10], s9 = m[11];
+        if (credit != 0 && m[2] != 0) {
+          if (s8 > credit && s9 >= s8) {  // delivered (or held) before the producer came to wait
+            sum[8] += (unsigned long long)(s8 - credit);
+            ++cnt[8];
+            sum[9] += (unsigned long long)(s9 - s8);
+            ++cnt[9];
+            slack_sum += double(m[2] - s9);
+            ++cnt[10];
+          } else {
+            ++late;  // not yet when the producer came to wait (its wait, 2->3, shows how long)
+          }
+        }
+        if (m[6] != 0) credit = m[6];
         if (m[7] != 0) {  // not the first tile: attribute the way here, stamp by stamp
           int const order[7] = {1, 2, 3, 4, 5, 6, 0};
           long long prev = m[7];
@@ -102,6 +141,8 @@ __global__ void __launch_bounds__(64) gap_kernel(__grid_constant__ GapParams con
     }
   }
   if (threadIdx.x == 32) {
+    sum[10] = (unsigned long long)(long long)slack_sum;  // signed, read back as such
+    p.late[blockIdx.x] = late;
     for (int i = 0; i < kSegments; ++i) {
       p.sums[blockIdx.x * kSegments + i] = sum[i];
       p.counts[blockIdx.x * kSegments + i] = cnt[i];
@@ -117,7 +158,7 @@ struct Config {
 };
 
 template <class Source>
-void launch(Config const& c, clc::TileSpace const& ts, GapParams p, cudaStream_t s, int* grid) {
+void launch(Config const& c, clc::TileSpace const& ts, GapParams p, cudaStream_t s, cudaEvent_t start, int* grid) {
   auto kernel = &gap_kernel<Source>;
   clc::LaunchOptions o;
   o.source = Source::kind;
@@ -134,6 +175,7 @@ void launch(Config const& c, clc::TileSpace const& ts, GapParams p, cudaStream_t
   }
   p.sched = pl.sched;
   *grid = int(pl.config()->gridDim.x);
+  CK(cudaEventRecord(start, s));  // after the host's preparation: the launch alone is timed
   CK(cudaLaunchKernelEx(pl.config(), kernel, p));
   CK(cudaGetLastError());
 }
@@ -162,6 +204,8 @@ int main(int argc, char** argv) {
   unsigned* counts = nullptr;
   CK(cudaMalloc(&sums, sizeof(unsigned long long) * kSegments * max_grid));
   CK(cudaMalloc(&counts, sizeof(unsigned) * kSegments * max_grid));
+  unsigned* late = nullptr;
+  CK(cudaMalloc(&late, sizeof(unsigned) * max_grid));
   std::vector<Config> const configs = {
       {clc::SourceKind::Static, clc::ClaimTiming::Auto, "Static"},
       {clc::SourceKind::Ticket, clc::ClaimTiming::Ahead, "Ticket ahead"},
@@ -172,7 +216,8 @@ int main(int argc, char** argv) {
   };
   unsigned long long const tile_ns[] = {10000ull, 2000ull};
   char const* names[kSegments] = {"6->0 return", "7->1 step", "1->2 demand", "2->3 wait", "3->4 release",
-                                  "4->5 tile", "5->6 credit", "0->7 body"};
+                                  "4->5 tile", "5->6 credit", "0->7 body", "sched wake", "sched claim",
+                                  "slack"};
   for (unsigned long long ns : tile_ns) {
     clc::TileSpace const ts(sms * 100);
     std::printf("\n## %d uniform tiles of %llu ns, one CTA per SM, one tile per claim, Stages 2\n", sms * 100, ns);
@@ -181,15 +226,17 @@ int main(int argc, char** argv) {
       p.tile_ns = ns;
       p.sums = sums;
       p.counts = counts;
+      p.late = late;
       std::vector<double> ms;
       std::vector<std::vector<double>> per_launch_seg;  // [launch][segment * grid + cta]
+      std::vector<double> late_share;                   // [launch] responses late / responses waited for
       int grid = 0;
       for (int r = 0; r < 9; ++r) {
         CK(cudaMemsetAsync(sums, 0, sizeof(unsigned long long) * kSegments * max_grid, s));
         CK(cudaMemsetAsync(counts, 0, sizeof(unsigned) * kSegments * max_grid, s));
-        CK(cudaEventRecord(e0, s));
+        CK(cudaMemsetAsync(late, 0, sizeof(unsigned) * max_grid, s));
         clc::Error const e = clc::with_source(c.source, [&](auto tag) -> clc::Error {
-          launch<decltype(tag)>(c, ts, p, s, &grid);
+          launch<decltype(tag)>(c, ts, p, s, e0, &grid);
           return clc::success();
         });
         if (!e.ok() || grid > max_grid) {
@@ -206,11 +253,21 @@ int main(int argc, char** argv) {
         std::vector<unsigned> hc(std::size_t(kSegments) * grid);
         CK(cudaMemcpy(hs.data(), sums, hs.size() * sizeof(hs[0]), cudaMemcpyDeviceToHost));
         CK(cudaMemcpy(hc.data(), counts, hc.size() * sizeof(hc[0]), cudaMemcpyDeviceToHost));
-        std::vector<double> seg(std::size_t(kSegments) * grid, -1.0);
+        std::vector<unsigned> hl(static_cast<std::size_t>(grid));
+        CK(cudaMemcpy(hl.data(), late, hl.size() * sizeof(hl[0]), cudaMemcpyDeviceToHost));
+        unsigned long long late_total = 0, waits = 0;
+        for (int b = 0; b < grid; ++b) {
+          late_total += hl[b];
+          waits += hl[b] + hc[b * kSegments + 10];
+        }
+        late_share.push_back(waits ? double(late_total) / double(waits) : 0.0);
+        std::vector<double> seg(std::size_t(kSegments) * grid, std::nan(""));  // NaN: no sample
         for (int b = 0; b < grid; ++b)
           for (int i = 0; i < kSegments; ++i)
             if (hc[b * kSegments + i] != 0u)
-              seg[std::size_t(i) * grid + b] = double(hs[b * kSegments + i]) / hc[b * kSegments + i];
+              seg[std::size_t(i) * grid + b] =
+                  (i == 10 ? double((long long)hs[b * kSegments + i]) : double(hs[b * kSegments + i])) /
+                  hc[b * kSegments + i];
         per_launch_seg.push_back(seg);
       }
       std::vector<double> sorted = ms;
@@ -220,22 +277,25 @@ int main(int argc, char** argv) {
       std::printf("%-18s launch median %.4f ms (min %.4f, max %.4f), grid %d; cycles per tile, median [p10, p90] over CTAs:\n",
                   c.label, med, sorted.front(), sorted.back(), grid);
       double way = 0.0;
-      for (int i : {1, 2, 3, 4, 5, 6, 0, 7}) {
+      for (int i : {1, 2, 3, 4, 5, 6, 0, 7, 8, 9, 10}) {
         std::vector<double> v;
         for (int b = 0; b < grid; ++b) {
           double const x = per_launch_seg[which][std::size_t(i) * grid + b];
-          if (x >= 0.0) v.push_back(x);
+          if (!std::isnan(x)) v.push_back(x);
         }
         if (v.empty()) continue;
         double const m = pct(v, 0.5);
-        if (i != 7) way += m;
+        if (i < 7) way += m;
         std::printf("    %-13s %9.1f [%9.1f, %9.1f]  (%zu CTAs)\n", names[i], m, pct(v, 0.1), pct(v, 0.9), v.size());
       }
       std::printf("    %-13s %9.1f  (sum of the medians, body end to next body start)\n", "way", way);
+      std::printf("    %-13s %9.3f  (share of the responses not delivered when the producer came to wait)\n", "late",
+                  late_share[which]);
     }
   }
   CK(cudaFree(sums));
   CK(cudaFree(counts));
+  CK(cudaFree(late));
   std::printf("\nprobe done\n");
   (void)argc, (void)argv;
   return 0;

@@ -46,7 +46,9 @@
 //! Development probe (never defined in a library build; bench/probes/sched_gap_probe.cu defines it
 //! before including clc): a hook at points of a warp role's way from one tile to the next, in
 //! `advance_role` and `receive`. `i`: 1 entry, 2 before the next response is waited for, 3 after
-//! its wait and load, 4 after its release, 5 the tile known, 6 the exit (after the throttle's credit).
+//! its wait and load, 4 after its release, 5 the tile known, 6 the exit (after the throttle's credit);
+//! in the scheduler warp (`run_scheduler_warp`, `run_handback`): 8 a credit received, 9 the next
+//! response delivered (claiming ahead) or held (the handback).
 #if !defined(CLC_SCHED_PROBE)
 #  define CLC_SCHED_PROBE(i) ((void)0)
 #endif
@@ -147,7 +149,9 @@ class Scheduler {
         ++prod;
       }
       while (!pipe_.throttle_wait(credit_phase)) {  // one fetch per response started; stop at the end
+        CLC_SCHED_PROBE(8);
         fetch(prod, step++);
+        CLC_SCHED_PROBE(9);
         ++prod;
       }
       // Until every slot is released: no peer may still arrive on or write into this CTA once it has
@@ -402,6 +406,7 @@ class Scheduler {
       pipe_.deliver_next(v, cluster_size_);
     }
     while (!pipe_.throttle_wait(credit_phase)) {  // the producer started a response
+      CLC_SCHED_PROBE(8);
       std::uint64_t const t0 = detail::globaltimer_ns();
       // Offered responses first (claimed long ago, held behind a long tile), then the source; but
       // not while a worker is idle: it starts an offered response sooner than this worker would.
@@ -415,6 +420,7 @@ class Scheduler {
         // withdrawn first: when the running response outlasts twice the typical, or a worker is idle.
         boxed = box.hold(hint);
         pipe_.hold(next);
+        CLC_SCHED_PROBE(9);
         std::uint64_t const limit = typical_n != 0u ? 2u * std::uint64_t(running) * (typical_sum / typical_n)
                                                     : kHandbackColdNs * running;
         std::uint64_t next_idle_check = t0 + 1000u;
