@@ -12,6 +12,8 @@
 //!           pass fetches the block's instructions, the second finds them cached; N = 256, 1024, 4096
 //!           (5.8, 18 and 67 KB of SASS in the build of nvcc 13.0: ptxas makes each operation one LEA.HI; the script prints the sizes).
 //!           (also after warp 1, on another sub-partition, has run the block once);
+//!   jump    32 taken forward branches, each over a skipped block of F = 64 or 8 operations (1 KB or 128 B
+//!           of SASS), to code not fetched before: what the first pass through branchy code costs;
 //! Each kernel is launched twice back to back (launch 1 and launch 2: whether an SM keeps the caches
 //! of the same kernel from one launch to the next), then again after a 256 MB scrub (launch 3).
 //!   nvcc -O3 -std=c++17 -gencode=arch=compute_90a,code=sm_90a bench/probes/cold_start_probe.cu -o cold_start_probe
@@ -153,6 +155,55 @@ __global__ void __launch_bounds__(64, 1) code_kernel(CodeParams const p) {
   o[3] = r;
 }
 
+// Taken branches to code not fetched before: 32 segments, each a short step followed by a filler of F
+// operations that is skipped (its condition never holds, which the compiler cannot know), so every
+// segment ends in a taken forward branch over F instructions to a line not fetched yet. The filler's
+// constants differ per segment (no merging), and it starts from a value the compiler cannot know (no folding). Rows: cycles per segment (one taken branch and ~3 instructions).
+#define OP8(k) OP4(2 * (k)) OP4(2 * (k) + 1)
+template <int F, int K>
+__device__ __forceinline__ unsigned filler(unsigned r) {
+  if constexpr (F == 64) {
+    OP64(K + 1)
+  } else {
+    OP8(K + 1)
+  }
+  return r;
+}
+#define JSEG(F, k)                                             \
+  if (r == 0x9e3779b9u + 977u * unsigned(k)) r = filler<F, k>(q); \
+  r = r * 3u + unsigned(k);
+#define JSEG4(F, k) JSEG(F, 4 * (k)) JSEG(F, 4 * (k) + 1) JSEG(F, 4 * (k) + 2) JSEG(F, 4 * (k) + 3)
+#define JSEG16(F, k) JSEG4(F, 4 * (k)) JSEG4(F, 4 * (k) + 1) JSEG4(F, 4 * (k) + 2) JSEG4(F, 4 * (k) + 3)
+
+template <int F>
+__device__ __forceinline__ unsigned jumps(unsigned r, unsigned q) {  // q: a value the compiler cannot know
+  JSEG16(F, 0)
+  JSEG16(F, 1)
+  return r;
+}
+
+template <int F>
+__global__ void __launch_bounds__(64, 1) jump_kernel(CodeParams const p) {
+  if (threadIdx.x != 0) return;
+  unsigned r = p.seed + blockIdx.x;
+  long long const t0 = clk();
+  long long t1 = t0, t2 = t0, t3 = t0;
+#pragma unroll 1
+  for (int pass = 0; pass < p.passes && pass < 3; ++pass) {
+    r = jumps<F>(r, p.seed ^ (blockIdx.x << 8) ^ unsigned(pass));
+    depend(r);
+    long long const t = clk();
+    if (pass == 0) t1 = t;
+    if (pass == 1) t2 = t;
+    if (pass == 2) t3 = t;
+  }
+  unsigned long long* o = p.out + std::size_t(blockIdx.x) * 4;
+  o[0] = (unsigned long long)(t1 - t0);
+  o[1] = (unsigned long long)(t2 - t1);
+  o[2] = (unsigned long long)(t3 - t2);
+  o[3] = r;
+}
+
 __global__ void scrub_kernel(unsigned* buf, std::size_t n) {
   for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n; i += std::size_t(gridDim.x) * blockDim.x)
     buf[i] += 1u;
@@ -255,6 +306,12 @@ int main() {
   run_code(code_kernel<4096>, "code N=4096", 4096, 0);
   run_code(code_kernel<1024>, "code N=1024 warp1", 1024, 1);
   run_code(code_kernel<4096>, "code N=4096 warp1", 4096, 1);
+  std::printf("# jump rows: cycles per segment (a taken branch over a skipped filler of F operations to code not\n"
+              "# fetched before, and about 3 instructions), 32 segments per pass\n");
+  CK(cudaFuncSetAttribute(jump_kernel<64>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+  CK(cudaFuncSetAttribute(jump_kernel<8>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+  run_code(jump_kernel<64>, "jump F=64", 32 * 100, 0);
+  run_code(jump_kernel<8>, "jump F=8", 32 * 100, 0);
   CK(cudaFree(d_out));
   CK(cudaFree(d_scrub));
   return 0;
