@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Diagnostics on the GPU machine: bench/probes/sched_gap_probe.cu (where a warp-role kernel's time goes
 # between one tile and the next: %clock64 stamps through the runtime's CLC_SCHED_PROBE hook; issue 9
-# section 2, docs/scheduling.md section 7b) built against this tree's clc_host. With PATCHES (patch
-# files, applied in order to a copy of the tree) a second probe of the patched runtime runs after the
-# first, and both run again in that order (base, patched, base, patched).
+# section 2, docs/scheduling.md section 7b) built against this tree's clc_host. VARIANTS adds probes of
+# patched copies of the runtime (NAME=PATCH[,PATCH...], the patches applied in order); every probe runs
+# in turn, twice (base, variants..., base, variants...).
 #   scripts/dev-sched-gap.sh OUTDIR   (OUTDIR/sched-gap.txt)
-#   PATCHES="scripts/ab-handback-atoms.patch scripts/ab-handback-predeliver.patch" scripts/dev-sched-gap.sh OUTDIR
+#   VARIANTS="pre=scripts/ab-handback-atoms.patch,scripts/ab-handback-predeliver.patch poll=scripts/ab-throttle-poll.patch" \
+#     scripts/dev-sched-gap.sh OUTDIR
 set -uo pipefail
 out=$1; mkdir -p "$out"
 build=${BUILD_DIR:-build-sched-gap}
 commit=${CLC_GIT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null)}
 log="$out/sched-gap.txt"
-{ echo "# sched_gap_probe, tree of $commit, $(date -u +%FT%TZ)${PATCHES:+; patched: $PATCHES}"; nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader; } >"$log" 2>&1
+{ echo "# sched_gap_probe, tree of $commit, $(date -u +%FT%TZ)${VARIANTS:+; variants: $VARIANTS}"; nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader; } >"$log" 2>&1
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCLC_CUDA_ARCHITECTURES=90a -DCLC_BUILD_WORKLOADS=OFF >"$out/gap-build.log" 2>&1 &&
   ninja -C "$build" clc_host clc_tools >>"$out/gap-build.log" 2>&1 || { echo "library build FAILED" | tee -a "$log"; tail -30 "$out/gap-build.log" | tee -a "$log"; exit 1; }
 libs="$(find "$build" -name libclc_tools.a | head -1) $(find "$build" -name libclc_host.a | head -1)"
@@ -22,15 +23,20 @@ probe_build() {  # source tree, binary
     { echo "probe build FAILED ($1)" | tee -a "$log"; tail -30 "$out/gap-build.log" | tee -a "$log"; exit 1; }
 }
 probe_build . "$build/sched_gap_probe" &
-if [ -n "${PATCHES:-}" ]; then
-  variant=/tmp/clc-sched-gap-variant
-  rm -rf "$variant" && mkdir -p "$variant" && tar --exclude='./build*' -cf - include bench/probes | tar -xf - -C "$variant"
-  for p in $PATCHES; do (cd "$variant" && patch -p1 -s <"$OLDPWD/$p") || { echo "patch $p FAILED" | tee -a "$log"; exit 1; }; done
-  probe_build "$variant" "$build/sched_gap_probe_patched" &
-fi
+bins="$build/sched_gap_probe"
+for v in ${VARIANTS:-}; do  # NAME=PATCH[,PATCH...]
+  name=${v%%=*}
+  dir=/tmp/clc-sched-gap-$name
+  rm -rf "$dir" && mkdir -p "$dir" && tar --exclude='./build*' -cf - include bench/probes | tar -xf - -C "$dir"
+  for p in $(echo "${v#*=}" | tr ',' ' '); do
+    (cd "$dir" && patch -p1 -s <"$OLDPWD/$p") || { echo "patch $p ($name) FAILED" | tee -a "$log"; exit 1; }
+  done
+  probe_build "$dir" "$build/sched_gap_probe_$name" &
+  bins="$bins $build/sched_gap_probe_$name"
+done
 wait
 for round in 1 2; do
-  for bin in "$build/sched_gap_probe" ${PATCHES:+"$build/sched_gap_probe_patched"}; do
+  for bin in $bins; do
     [ -x "$bin" ] || { echo "missing $bin" | tee -a "$log"; exit 1; }
     echo "=== round $round: $(basename "$bin")" >>"$log"
     timeout 120 "$bin" >>"$log" 2>&1
