@@ -11,7 +11,8 @@
 #   BASE_PATCH=ab-base.patch scripts/dev-sched-ab.sh OUT
 # A third side, "mid" (two changes in one call): MID_PATCH is the patch of the tree against mid, and
 # BASE_PATCH that of mid against the committed code; base = tree - MID_PATCH - BASE_PATCH. The rounds
-# then run base, mid, new twice (tests and sanitizers on new only).
+# then run base, mid, new twice (tests and sanitizers on new only). BASE_PATCH may be a list
+# ("A B": mid = committed + A + B).
 set -u -o pipefail
 out=${1:?usage: BASE_PATCH=FILE scripts/dev-sched-ab.sh OUT}
 patch_file=${BASE_PATCH:?set BASE_PATCH to a patch of the change against the committed code}
@@ -47,7 +48,10 @@ if [ -n "${MID_PATCH:-}" ]; then
   (cd "$base" && patch -R -p1 <"$root/$MID_PATCH") >>"$out/logs/patch.log" 2>&1 || { say "reverse mid patch (base) failed"; exit 1; }
   build "$mid" /tmp/build-sched-mid clc-bench-sched &
 fi
-(cd "$base" && patch -R -p1 <"$root/$patch_file") >>"$out/logs/patch.log" 2>&1 || { say "reverse patch failed"; cat "$out/logs/patch.log"; exit 1; }
+# BASE_PATCH may name several patches (applied in that order to the committed code): reversed last first.
+for p in $(echo "$patch_file" | tr ' ' '\n' | tac); do
+  (cd "$base" && patch -R -p1 <"$root/$p") >>"$out/logs/patch.log" 2>&1 || { say "reverse patch $p failed"; cat "$out/logs/patch.log"; exit 1; }
+done
 build . build-new clc-bench-sched clc_device_tests &
 build "$base" /tmp/build-sched-base clc-bench-sched &
 wait
