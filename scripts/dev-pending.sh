@@ -3,7 +3,7 @@
 #   ab    the handback / throttle A/B: applies scripts/ab-handback-atoms.patch, ab-handback-predeliver.patch
 #         and ab-throttle-poll.patch to this tree, then scripts/dev-sched-ab.sh with base = the committed
 #         code, mid = atoms + predeliver, new = all three (device tests and sanitizers on new; clc-bench
-#         sched --only tail,handback base, mid, new twice). OUT/dev-sched-ab.txt, OUT/logs.tgz.
+#         sched --only handback base, mid, new twice: the patches change only warp-role kernels). OUT/dev-sched-ab.txt, OUT/logs.tgz.
 #   gap   scripts/dev-sched-gap.sh: the per-tile gap probe of the committed code and of the variants
 #         pre (atoms + predeliver) and poll (throttle polled). OUT/sched-gap.txt.
 #   cold  scripts/dev-cold-start.sh (its jump rows are new). OUT/cold-start.txt.
@@ -24,7 +24,7 @@ for m in $(echo "$mode" | tr ',' ' '); do
 case $m in
   ab)
     for p in $atoms $pre $poll; do patch -p1 -s <"$p" || { echo "patch $p failed"; exit 1; }; done
-    CLC_GIT_COMMIT="$commit+atoms+predeliver+poll" MID_PATCH=$poll BASE_PATCH="$atoms $pre" timeout 585 scripts/dev-sched-ab.sh "$out"
+    CLC_GIT_COMMIT="$commit+atoms+predeliver+poll" MID_PATCH=$poll BASE_PATCH="$atoms $pre" SCHED_ARGS="--only handback" timeout 585 scripts/dev-sched-ab.sh "$out"
     ;;
   gap)
     CLC_GIT_COMMIT=$commit VARIANTS="pre=$atoms,$pre poll=$poll" timeout 400 scripts/dev-sched-gap.sh "$out"
