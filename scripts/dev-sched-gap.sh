@@ -10,12 +10,12 @@
 set -uo pipefail
 out=$1; mkdir -p "$out"
 build=${BUILD_DIR:-build-sched-gap}
-commit=${CLC_GIT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null)}
 log="$out/sched-gap.txt"
-{ echo "# sched_gap_probe, tree of $commit, $(date -u +%FT%TZ)${VARIANTS:+; variants: $VARIANTS}"; nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader; } >"$log" 2>&1
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCLC_CUDA_ARCHITECTURES=90a -DCLC_BUILD_WORKLOADS=OFF >"$out/gap-build.log" 2>&1 &&
-  ninja -C "$build" clc_host clc_tools >>"$out/gap-build.log" 2>&1 || { echo "library build FAILED" | tee -a "$log"; tail -30 "$out/gap-build.log" | tee -a "$log"; exit 1; }
-libs="$(find "$build" -name libclc_tools.a | head -1) $(find "$build" -name libclc_host.a | head -1)"
+# shellcheck source=lib/probe-build.sh
+source "$(dirname "$0")/lib/probe-build.sh"
+probe_log_init "$log" "sched_gap_probe${VARIANTS:+ (variants: $VARIANTS)}"
+probe_libs "$build" "$out/gap-build.log" || { echo "library build FAILED" | tee -a "$log"; tail -30 "$out/gap-build.log" | tee -a "$log"; exit 1; }
+libs=$probe_libs
 probe_build() {  # source tree, binary
   # shellcheck disable=SC2086  # $libs are two words
   nvcc -O3 -std=c++17 --expt-relaxed-constexpr -gencode=arch=compute_90a,code=sm_90a -I"$1/include" \
